@@ -1,0 +1,127 @@
+// Organization plugins (interface §4.4; research §9). A legacy product upstream, still served.
+import type { Page, UpstreamClient } from './http.ts';
+import type { ActivityPage } from './feature-flags.ts';
+
+/** The REST values of `plugin_type` (interface §2.6; `inline` exists upstream but is not creatable). */
+export type PluginTypeValue = 'local' | 'custom' | 'repository' | 'source';
+
+/** A plugin (interface §2.6). */
+export interface PluginRecord {
+  id: number;
+  plugin_type: PluginTypeValue | null;
+  name: string;
+  description: string | null;
+  url: string | null;
+  icon: string | null;
+  config_schema: unknown;
+  tag: string | null;
+  latest_tag: string | null;
+  is_global: boolean;
+  organization_id: string | null;
+  organization_name: string | null;
+  capabilities: unknown;
+  metrics: unknown;
+  public_jobs: unknown;
+}
+
+/** The writable plugin fields (interface §2.6); `url` is what the real service installs from. */
+export interface PluginWrite {
+  plugin_type?: PluginTypeValue;
+  name?: string;
+  description?: string;
+  url?: string;
+  icon?: string;
+  config_schema?: unknown;
+  tag?: string;
+  is_global?: boolean;
+  capabilities?: unknown;
+  metrics?: unknown;
+  public_jobs?: unknown;
+}
+
+/** source/ and update_source/: file name -> contents (research §9). */
+export type PluginSourceRecord = Record<string, string | null>;
+
+/** check_for_updates/ answers `{plugin: {...}}` (research §9). */
+export interface CheckForUpdatesResponse {
+  plugin: PluginRecord;
+}
+
+/** An enabled plugin configuration of a project (exports_unsubscribe_configs/; research §9). */
+export interface PluginConfigRecord {
+  id: number;
+  plugin: number;
+  enabled: boolean;
+  order: number | null;
+  config: unknown;
+  error: unknown;
+  team_id: number;
+  plugin_info: unknown;
+  delivery_rate_24h: number | null;
+  created_at: string;
+  updated_at: string | null;
+  name: string | null;
+  description: string | null;
+  deleted: boolean;
+}
+
+/** An entry of the public plugin repository (research §9: the JSON array as-is). */
+export type RepositoryPluginRecord = Record<string, unknown>;
+
+const PLUGINS = '/api/organizations/{org_id}/plugins/';
+const PLUGIN = '/api/organizations/{org_id}/plugins/{id}/';
+
+export function listPlugins(client: UpstreamClient, orgId: string, page: { limit: number; offset: number }): Promise<Page<PluginRecord>> {
+  return client.request({ method: 'GET', route: PLUGINS, params: { org_id: orgId }, query: page });
+}
+
+export function createPlugin(client: UpstreamClient, orgId: string, body: PluginWrite): Promise<PluginRecord> {
+  return client.request({ method: 'POST', route: PLUGINS, params: { org_id: orgId }, body });
+}
+
+export function getPlugin(client: UpstreamClient, orgId: string, id: number): Promise<PluginRecord> {
+  return client.request({ method: 'GET', route: PLUGIN, params: { org_id: orgId, id } });
+}
+
+export function updatePlugin(client: UpstreamClient, orgId: string, id: number, body: PluginWrite): Promise<PluginRecord> {
+  return client.request({ method: 'PATCH', route: PLUGIN, params: { org_id: orgId, id }, body });
+}
+
+/** 204, no body. */
+export async function deletePlugin(client: UpstreamClient, orgId: string, id: number): Promise<void> {
+  await client.request({ method: 'DELETE', route: PLUGIN, params: { org_id: orgId, id } });
+}
+
+export function checkPluginForUpdates(client: UpstreamClient, orgId: string, id: number): Promise<CheckForUpdatesResponse> {
+  return client.request({ method: 'GET', route: `${PLUGIN}check_for_updates/`, params: { org_id: orgId, id } });
+}
+
+export function getPluginSource(client: UpstreamClient, orgId: string, id: number): Promise<PluginSourceRecord> {
+  return client.request({ method: 'GET', route: `${PLUGIN}source/`, params: { org_id: orgId, id } });
+}
+
+/** Body: file name -> new contents, null deletes the file. Answers the full file map. */
+export function updatePluginSource(client: UpstreamClient, orgId: string, id: number, files: PluginSourceRecord): Promise<PluginSourceRecord> {
+  return client.request({ method: 'PATCH', route: `${PLUGIN}update_source/`, params: { org_id: orgId, id }, body: files });
+}
+
+export function upgradePlugin(client: UpstreamClient, orgId: string, id: number): Promise<PluginRecord> {
+  return client.request({ method: 'POST', route: `${PLUGIN}upgrade/`, params: { org_id: orgId, id }, body: {} });
+}
+
+export function getPluginActivity(client: UpstreamClient, orgId: string, page: { limit: number; page: number }): Promise<ActivityPage> {
+  return client.request({ method: 'GET', route: `${PLUGINS}activity/`, params: { org_id: orgId }, query: page });
+}
+
+export function getExportsUnsubscribeConfigs(client: UpstreamClient, orgId: string): Promise<PluginConfigRecord[]> {
+  return client.request({ method: 'GET', route: `${PLUGINS}exports_unsubscribe_configs/`, params: { org_id: orgId } });
+}
+
+export function getPluginRepository(client: UpstreamClient, orgId: string): Promise<RepositoryPluginRecord[]> {
+  return client.request({ method: 'GET', route: `${PLUGINS}repository/`, params: { org_id: orgId } });
+}
+
+/** Plain array of plugin ids that no project has enabled. */
+export function getUnusedPlugins(client: UpstreamClient, orgId: string): Promise<number[]> {
+  return client.request({ method: 'GET', route: `${PLUGINS}unused/`, params: { org_id: orgId } });
+}

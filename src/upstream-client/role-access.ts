@@ -1,0 +1,45 @@
+// Per-flag role access (interface §4.2; research §7). Deprecated upstream but still served.
+import type { Page, UpstreamClient } from './http.ts';
+import type { FeatureFlagRecord } from './feature-flags.ts';
+import type { UserRecord } from './users.ts';
+
+/** A role of an organization (interface §2.5). `associated_flags` is absent from some responses. */
+export interface RoleRecord {
+  id: string;
+  name: string;
+  feature_flags_access_level?: number | null;
+  created_at: string;
+  created_by: UserRecord | null;
+  members?: unknown;
+  associated_flags?: unknown;
+}
+
+/** A grant of one role's access to one flag (interface §2.5). */
+export interface RoleAccessRecord {
+  id: number;
+  feature_flag: FeatureFlagRecord;
+  role: RoleRecord;
+  role_id?: string;
+  added_at: string;
+  updated_at: string;
+}
+
+const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
+const ONE_ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';
+
+export function listRoleAccess(client: UpstreamClient, projectId: number, flagId: number, page: { limit: number; offset: number }): Promise<Page<RoleAccessRecord>> {
+  return client.request({ method: 'GET', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId }, query: page });
+}
+
+export function createRoleAccess(client: UpstreamClient, projectId: number, flagId: number, roleId: string): Promise<RoleAccessRecord> {
+  return client.request({ method: 'POST', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId }, body: { role_id: roleId } });
+}
+
+export function getRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<RoleAccessRecord> {
+  return client.request({ method: 'GET', route: ONE_ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+}
+
+/** 204, no body. */
+export async function deleteRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<void> {
+  await client.request({ method: 'DELETE', route: ONE_ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+}
