@@ -69,7 +69,7 @@ const SUBJECTS: Subject[] = Array.from({ length: 60 }, (_, n) => ({
     age: String(18 + ((n * 7) % 50)),
     signed_up: `2024-${String((n % 12) + 1).padStart(2, '0')}-15T10:00:00Z`,
   },
-  groups: n % 3 === 0 ? {} : { company: `company-${n % 7}` },
+  groups: n % 3 === 0 ? {} as Record<string, string> : { company: `company-${n % 7}` },
 }));
 
 function definitionsFetch(payload: unknown): (url: string) => Promise<Response> {
