@@ -1,82 +1,63 @@
 // Per-request loaders for feature flags. The upstream has no batch endpoint, so a batch is
-// one GET per distinct (project, flag) issued in parallel; lists prime these loaders so a
+// one GET per distinct (project, flag), issued in parallel; lists prime these loaders so a
 // flag seen in a list is never fetched again in the same operation.
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from '../upstream-client/http.ts';
-import { getFeatureFlag, listFeatureFlags, type FeatureFlagRecord } from '../upstream-client/feature-flags.ts';
-
-/**
- * A flag together with the project it was read from: the REST record does not name its
- * project, but the flag's global id and `project` field need it. The codegen mapper of FeatureFlag.
- */
-export interface ProjectFlag {
-  projectId: number;
-  record: FeatureFlagRecord;
-}
+import { getFeatureFlag, listFeatureFlags, type FeatureFlagRecord, type ProjectFlag } from '../upstream-client/feature-flags.ts';
+import { settle } from './projects.ts';
 
 export interface FlagRef {
   projectId: number;
   id: number;
 }
 
-// Search results are paged at the upstream's default page size; a key lookup rarely needs more than one page.
-const KEY_SEARCH_PAGE = 100;
-
-export interface FeatureFlagLoaders {
-  /** (project, flag id) -> flag. Rejects with the UpstreamError (e.g. 404) of that key only. */
-  byId: DataLoader<FlagRef, ProjectFlag, string>;
-  /** (project, key) -> flag or null. Costs a list search (the API has no get-by-key); never finds deleted flags. */
-  byKey: DataLoader<{ projectId: number; key: string }, ProjectFlag | null, string>;
-  /** Stores flags a list or mutation already returned, so later lookups cost nothing. */
-  prime(projectId: number, records: FeatureFlagRecord[]): ProjectFlag[];
-  /** Replaces a cached flag after a write. */
-  replace(projectId: number, record: FeatureFlagRecord): ProjectFlag;
+export interface FlagKeyRef {
+  projectId: number;
+  key: string;
 }
 
-export function createFeatureFlagLoaders(client: UpstreamClient): FeatureFlagLoaders {
-  const byId = new DataLoader<FlagRef, ProjectFlag, string>(
-    (refs) => Promise.all(refs.map((ref) => getFeatureFlag(client, ref.projectId, ref.id).then((record) => ({ projectId: ref.projectId, record }), asError))),
-    { cacheKeyFn: flagCacheKey },
+// A key search rarely matches more than one page of flags.
+const KEY_SEARCH_PAGE = 100;
+
+export function createFeatureFlagLoaders(client: UpstreamClient) {
+  /** (project, flag id) -> flag; a failed key rejects with its own UpstreamError (e.g. 404). */
+  const featureFlag = new DataLoader<FlagRef, ProjectFlag, string>(
+    (refs) => settle(refs.map((ref) => getFeatureFlag(client, ref.projectId, ref.id).then((record) => ({ projectId: ref.projectId, record })))),
+    { cacheKeyFn: (ref) => `${ref.projectId}/${ref.id}` },
   );
 
-  const prime = (projectId: number, records: FeatureFlagRecord[]): ProjectFlag[] =>
+  /** Stores flags a list or mutation returned, so later lookups of them cost nothing. */
+  const primeFeatureFlags = (projectId: number, records: FeatureFlagRecord[]): ProjectFlag[] =>
     records.map((record) => {
       const flag = { projectId, record };
-      byId.prime({ projectId, id: record.id }, flag);
+      featureFlag.clear({ projectId, id: record.id }).prime({ projectId, id: record.id }, flag);
       return flag;
     });
 
-  const byKey = new DataLoader<{ projectId: number; key: string }, ProjectFlag | null, string>(
-    (lookups) => Promise.all(lookups.map(({ projectId, key }) => findByKey(client, projectId, key, prime).catch(asError))),
+  /**
+   * (project, key) -> flag or null. The API has no get-by-key: this is a list search on the
+   * key, keeping the exact match (one list call per key, more only past 100 matches). The
+   * list hides soft-deleted flags, so they are never found by key.
+   */
+  const featureFlagByKey = new DataLoader<FlagKeyRef, ProjectFlag | null, string>(
+    (lookups) => settle(lookups.map(({ projectId, key }) => findByKey(client, projectId, key, primeFeatureFlags))),
     { cacheKeyFn: ({ projectId, key }) => `${projectId}/${key}` },
   );
 
-  const replace = (projectId: number, record: FeatureFlagRecord): ProjectFlag => {
-    const ref = { projectId, id: record.id };
-    byId.clear(ref);
-    const flag = { projectId, record };
-    byId.prime(ref, flag);
-    byKey.clearAll();
-    return flag;
+  /** After a write: the returned record replaces any cached copy. */
+  const replaceFeatureFlag = (projectId: number, record: FeatureFlagRecord): ProjectFlag => {
+    featureFlagByKey.clearAll();
+    return primeFeatureFlags(projectId, [record])[0] as ProjectFlag;
   };
 
-  return { byId, byKey, prime, replace };
+  return { featureFlag, featureFlagByKey, primeFeatureFlags, replaceFeatureFlag };
 }
 
-export function flagCacheKey(ref: FlagRef): string {
-  return `${ref.projectId}/${ref.id}`;
-}
-
-async function findByKey(client: UpstreamClient, projectId: number, key: string, prime: FeatureFlagLoaders['prime']): Promise<ProjectFlag | null> {
+async function findByKey(client: UpstreamClient, projectId: number, key: string, prime: (projectId: number, records: FeatureFlagRecord[]) => ProjectFlag[]): Promise<ProjectFlag | null> {
   for (let offset = 0; ; offset += KEY_SEARCH_PAGE) {
     const page = await listFeatureFlags(client, projectId, { limit: KEY_SEARCH_PAGE, offset }, { search: key });
     const found = prime(projectId, page.results).find((flag) => flag.record.key === key);
     if (found) return found;
     if (page.results.length === 0 || offset + page.results.length >= page.count) return null;
   }
-}
-
-// DataLoader wants a per-key Error instance, not a rejection of the whole batch.
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }

@@ -224,3 +224,18 @@ export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId
 export function copyFeatureFlags(client: UpstreamClient, organizationId: string, body: CopyFlagsBody): Promise<CopyFlagsResponse | null> {
   return client.request({ method: 'POST', route: '/api/organizations/{org_id}/feature_flags/copy_flags/', params: { org_id: organizationId }, body });
 }
+
+/**
+ * A flag together with the project it was read from: the REST record does not name its
+ * project, but the flag's global id and `project` field need it. The codegen mapper of FeatureFlag.
+ */
+export interface ProjectFlag {
+  projectId: number;
+  record: FeatureFlagRecord;
+}
+
+/** A minimal flag definition (local evaluation, my flags) with its project. The codegen mapper of LocalEvaluationFlag. */
+export interface ProjectMinimalFlag {
+  projectId: number;
+  record: MinimalFeatureFlagRecord;
+}

@@ -125,3 +125,19 @@ export function getPluginRepository(client: UpstreamClient, orgId: string): Prom
 export function getUnusedPlugins(client: UpstreamClient, orgId: string): Promise<number[]> {
   return client.request({ method: 'GET', route: `${PLUGINS}unused/`, params: { org_id: orgId } });
 }
+
+/**
+ * A plugin with the organization it was read through. The record's `organization_id` is
+ * the owner, which differs for global plugins, while refetching must use the route of the
+ * organization that can see it, so the global id carries this one. The codegen mapper of Plugin.
+ */
+export interface OrgPlugin {
+  orgId: string;
+  record: PluginRecord;
+}
+
+/** A plugin configuration with the organization it was listed under. The codegen mapper of PluginConfig. */
+export interface OrgPluginConfig {
+  orgId: string;
+  record: PluginConfigRecord;
+}

@@ -43,3 +43,10 @@ export function getRoleAccess(client: UpstreamClient, projectId: number, flagId:
 export async function deleteRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<void> {
   await client.request({ method: 'DELETE', route: ONE_ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
 }
+
+/** A grant with the project and flag it was read under (the record does not name its project). The codegen mapper of FeatureFlagRoleAccess. */
+export interface ProjectRoleAccess {
+  projectId: number;
+  flagId: number;
+  record: RoleAccessRecord;
+}

@@ -1,0 +1,47 @@
+// Activity logs (flags, plugins) use page/limit pagination with `total_count`, not
+// limit/offset. This adapter lets the shared Relay connection helper drive them: it picks
+// the smallest page size whose single page covers the requested offset window.
+import { connectionFor, type ConnectionArgs } from '../../relay/connection.ts';
+import type { ActivityLogRecord, ActivityPage } from '../../upstream-client/feature-flags.ts';
+import type { ActivityLogEntryResolvers } from '../../generated/resolvers-types.ts';
+
+export type FetchActivityPage = (page: { limit: number; page: number }) => Promise<ActivityPage>;
+
+/** A Relay connection over an activity endpoint: one upstream call per window (two for `last` alone). */
+export function activityConnection(args: ConnectionArgs, fetchActivity: FetchActivityPage) {
+  return connectionFor<ActivityLogRecord>(args, async (limit, offset) => {
+    const window = pageCovering(offset, limit);
+    const page = await fetchActivity({ limit: window.pageSize, page: window.page });
+    return { count: page.total_count, next: null, previous: null, results: page.results.slice(window.skip, window.skip + limit) };
+  });
+}
+
+/**
+ * The page (1-based) and page size of one page holding items [offset, offset + limit),
+ * and how many of its items to skip. Aligned windows use pageSize = limit.
+ */
+export function pageCovering(offset: number, limit: number): { page: number; pageSize: number; skip: number } {
+  const last = offset + limit - 1;
+  let pageSize = limit;
+  while (Math.floor(offset / pageSize) !== Math.floor(last / pageSize)) pageSize += 1;
+  const index = Math.floor(offset / pageSize);
+  return { page: index + 1, pageSize, skip: offset - index * pageSize };
+}
+
+export const ActivityLogEntry: ActivityLogEntryResolvers = {
+  user: (entry) => (entry.user ? { firstName: entry.user.first_name ?? null, email: entry.user.email ?? null, isSystem: entry.user.is_system === true } : null),
+  activity: (entry) => entry.activity,
+  scope: (entry) => entry.scope,
+  itemId: (entry) => entry.item_id,
+  changes: (entry) =>
+    (entry.detail?.changes ?? []).map((change) => ({
+      type: change.type ?? null,
+      action: change.action ?? null,
+      field: change.field ?? null,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    })),
+  name: (entry) => entry.detail?.name ?? null,
+  detail: (entry) => entry.detail,
+  createdAt: (entry) => entry.created_at,
+};

@@ -1,0 +1,59 @@
+// The FeatureFlag type. Its parent is a ProjectFlag: the REST record plus the project it was
+// read from (the record does not name it), which the global id and `project` need.
+import { isNotFound } from '../../errors.ts';
+import { connectionFor } from '../../relay/connection.ts';
+import { getFeatureFlagActivity, type FeatureFlagRecord, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
+import { listRoleAccess } from '../../upstream-client/role-access.ts';
+import type { GatewayContext } from '../../context.ts';
+import type { FeatureFlagResolvers } from '../../generated/resolvers-types.ts';
+import { activityConnection } from './activity.ts';
+import { flagGlobalId, parseFlagRef } from './refs.ts';
+
+const field =
+  <K extends keyof FeatureFlagRecord>(key: K) =>
+  (flag: ProjectFlag): NonNullable<FeatureFlagRecord[K]> | null =>
+    flag.record[key] ?? null;
+
+/** Global id -> flag, or null when it does not exist (node lookups and federation references). */
+export async function flagOrNull(id: string, ctx: GatewayContext): Promise<ProjectFlag | null> {
+  try {
+    return await ctx.loaders.featureFlag.load(parseFlagRef(id, null));
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export const FeatureFlag: FeatureFlagResolvers = {
+  __resolveReference: (reference, ctx) => flagOrNull(reference.id, ctx),
+  id: flagGlobalId,
+  databaseId: (flag) => flag.record.id,
+  project: (flag, _args, ctx) => ctx.loaders.project.load(flag.projectId),
+  key: (flag) => flag.record.key,
+  name: field('name'),
+  description: field('name'),
+  filters: field('filters'),
+  deleted: (flag) => flag.record.deleted === true,
+  active: (flag) => flag.record.active !== false,
+  createdBy: field('created_by'),
+  createdAt: field('created_at'),
+  isSimpleFlag: field('is_simple_flag'),
+  rolloutPercentage: field('rollout_percentage'),
+  ensureExperienceContinuity: field('ensure_experience_continuity'),
+  experimentSet: field('experiment_set'),
+  surveys: field('surveys'),
+  features: field('features'),
+  rollbackConditions: field('rollback_conditions'),
+  performedRollback: field('performed_rollback'),
+  canEdit: field('can_edit'),
+  tags: field('tags'),
+  usageDashboard: field('usage_dashboard'),
+  analyticsDashboards: field('analytics_dashboards'),
+  hasEnrichedAnalytics: field('has_enriched_analytics'),
+  roleAccess: (flag, args, ctx) =>
+    connectionFor(args, async (limit, offset) => {
+      const page = await listRoleAccess(ctx.client, flag.projectId, flag.record.id, { limit, offset });
+      return { ...page, results: ctx.loaders.primeRoleAccess(flag.projectId, flag.record.id, page.results) };
+    }),
+  activity: (flag, args, ctx) => activityConnection(args, (page) => getFeatureFlagActivity(ctx.client, flag.projectId, flag.record.id, page)),
+};
