@@ -1,0 +1,53 @@
+// Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
+import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './upstream-client/http.ts';
+
+export interface Config {
+  /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */
+  port: number;
+  /** HOST: interface to listen on (default 0.0.0.0). */
+  host: string;
+  /** UPSTREAM_URL: base URL of the REST service; unset = embedded local upstream with demo data. */
+  upstreamUrl: string | null;
+  /** UPSTREAM_TIMEOUT_MS: headers/body timeout of each upstream call (default 10000). */
+  upstreamTimeoutMs: number;
+  /** UPSTREAM_CONNECTIONS: keep-alive connections to the upstream (default 16). */
+  upstreamConnections: number;
+  /** LOG_LEVEL: pino level (default info; `silent` turns logging off). */
+  logLevel: string;
+  /** NODE_ENV: `production` switches the landing page to the production one. */
+  nodeEnv: string;
+  /** LOCAL_API_KEY: personal API key of the embedded demo user. */
+  localApiKey: string | undefined;
+  /** LOCAL_DB: SQLite file of the embedded upstream (default: in memory). */
+  localDb: string | undefined;
+  /** LOCAL_UPSTREAM_PORT: port of the embedded upstream (default 0, a free port). */
+  localUpstreamPort: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  return Object.freeze({
+    port: integer(env, 'PORT', 4000),
+    host: env.HOST || '0.0.0.0',
+    upstreamUrl: env.UPSTREAM_URL ? url(env.UPSTREAM_URL) : null,
+    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
+    upstreamConnections: integer(env, 'UPSTREAM_CONNECTIONS', DEFAULT_UPSTREAM_CONNECTIONS),
+    logLevel: env.LOG_LEVEL || 'info',
+    nodeEnv: env.NODE_ENV || 'development',
+    localApiKey: env.LOCAL_API_KEY || undefined,
+    localDb: env.LOCAL_DB || undefined,
+    localUpstreamPort: integer(env, 'LOCAL_UPSTREAM_PORT', 0),
+  });
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return Number(raw);
+}
+
+function url(raw: string): string {
+  const parsed = new URL(raw);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`UPSTREAM_URL must be http(s), got "${raw}"`);
+  return raw;
+}

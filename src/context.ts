@@ -1,0 +1,35 @@
+// Per-request context: the caller's bearer token, an upstream client bound to it, the
+// request's loaders and its upstream cost report. Built once per HTTP request.
+//
+// Authentication is enforced in the `requireToken` plugin (server.ts, `didResolveOperation`)
+// rather than here: only there is the parsed operation known, which is needed to let pure
+// introspection (Sandbox) through without a token.
+import type { IncomingHttpHeaders } from 'node:http';
+import { createLoaders, type Loaders } from './loaders/index.ts';
+import { UpstreamReport, type UpstreamClient, type UpstreamTransport } from './upstream-client/http.ts';
+
+export interface GatewayContext {
+  /** The caller's personal API key, or null when the request carried none. */
+  token: string | null;
+  /** Upstream client bound to `token` and `report`. */
+  client: UpstreamClient;
+  loaders: Loaders;
+  /** Upstream calls of this request (returned in `extensions.upstream` on request). */
+  report: UpstreamReport;
+  /** True when the caller sent `x-upstream-report: 1`. */
+  wantsReport: boolean;
+}
+
+/** `Authorization: Bearer <key>` -> key (trimmed); anything else -> null. */
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  const match = value ? /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value) : null;
+  return match?.[1] ?? null;
+}
+
+export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport): GatewayContext {
+  const token = bearerToken(headers.authorization);
+  const report = new UpstreamReport();
+  const client = transport.clientFor(token, report);
+  return { token, client, loaders: createLoaders(client), report, wantsReport: headers['x-upstream-report'] === '1' };
+}

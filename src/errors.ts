@@ -1,0 +1,220 @@
+// Error model of the gateway (DESIGN §3). This file is the ONE place where upstream
+// statuses become GraphQL error codes:
+//   - resolvers let `UpstreamError`s propagate; `formatError` maps them (code, message,
+//     `extensions.upstream { status, code, detail }`, `retryAfter`);
+//   - mutations wrap their upstream work in `mutate()`, which turns upstream validation
+//     failures into `userErrors` and rethrows everything else;
+//   - anything that is not a deliberate GraphQLError or UpstreamError is masked as
+//     INTERNAL_SERVER_ERROR (logged server-side, never returned).
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { UpstreamError } from './upstream-client/http.ts';
+
+export const ErrorCode = {
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UPSTREAM_ERROR: 'UPSTREAM_ERROR',
+  UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+  UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** A business failure of a mutation, returned in the payload's `userErrors`. */
+export interface UserError {
+  /** Path to the offending input field, e.g. ["input", "filters", "groups", "0"]; null when not field-specific. */
+  field: string[] | null;
+  message: string;
+  /** The upstream's error code, e.g. "unique", "invalid_input". */
+  code: string | null;
+}
+
+/** The upstream's error envelope `{type, code, detail, attr}` (or the ad-hoc `{error}` bodies of some actions). */
+interface UpstreamErrorBody {
+  type?: unknown;
+  code?: unknown;
+  detail?: unknown;
+  attr?: unknown;
+  error?: unknown;
+}
+
+export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
+}
+
+export function notFound(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: ErrorCode.NOT_FOUND } });
+}
+
+export function unauthenticated(): GraphQLError {
+  return new GraphQLError('Authentication required: send the header `Authorization: Bearer <personal API key>`.', {
+    extensions: { code: ErrorCode.UNAUTHENTICATED, http: { status: 401 } },
+  });
+}
+
+/** True for an upstream 404 (callers that return null for missing objects use this). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof UpstreamError && error.status === 404;
+}
+
+/** The GraphQL error code for an upstream failure. */
+export function codeForUpstream(error: UpstreamError): ErrorCode {
+  if (error.kind === 'timeout') return ErrorCode.UPSTREAM_TIMEOUT;
+  if (error.kind === 'unavailable') return ErrorCode.UPSTREAM_UNAVAILABLE;
+  if (error.kind === 'malformed' || error.status === null) return ErrorCode.UPSTREAM_ERROR;
+  const status = error.status;
+  if (status === 401) return ErrorCode.UNAUTHENTICATED;
+  if (status === 403 || status === 402) return ErrorCode.FORBIDDEN;
+  if (status === 404) return ErrorCode.NOT_FOUND;
+  if (status === 429) return ErrorCode.RATE_LIMITED;
+  if (status === 400 || status === 409 || status === 422) return ErrorCode.BAD_USER_INPUT;
+  return ErrorCode.UPSTREAM_ERROR;
+}
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  UNAUTHENTICATED: 'The upstream rejected the credentials.',
+  FORBIDDEN: 'The upstream refused access to this resource.',
+  NOT_FOUND: 'Not found.',
+  BAD_USER_INPUT: 'The upstream rejected the input.',
+  RATE_LIMITED: 'The upstream rate limit was reached; retry later.',
+  UPSTREAM_ERROR: 'The upstream service failed or returned a malformed response.',
+  UPSTREAM_TIMEOUT: 'The upstream service did not answer in time.',
+  UPSTREAM_UNAVAILABLE: 'The upstream service could not be reached.',
+  INTERNAL_SERVER_ERROR: 'Internal server error.',
+};
+
+/** UpstreamError -> GraphQL error shape (message + extensions). */
+export function upstreamErrorExtensions(error: UpstreamError): { message: string; extensions: Record<string, unknown> } {
+  const code = codeForUpstream(error);
+  const body = asErrorBody(error.body);
+  const detail = stringOrNull(body?.detail) ?? stringOrNull(body?.error);
+  const extensions: Record<string, unknown> = { code };
+  if (error.status !== null || detail !== null) {
+    extensions.upstream = { status: error.status, code: stringOrNull(body?.code), detail };
+  }
+  if (error.retryAfter !== undefined) extensions.retryAfter = error.retryAfter;
+  // 5xx details are the upstream's internals; 4xx details are meant for the caller.
+  const useDetail = detail !== null && error.status !== null && error.status < 500;
+  return { message: useDetail ? detail : DEFAULT_MESSAGES[code], extensions };
+}
+
+export function toGraphQLError(error: UpstreamError): GraphQLError {
+  const { message, extensions } = upstreamErrorExtensions(error);
+  return new GraphQLError(message, { extensions });
+}
+
+/**
+ * Upstream 400 of a mutation -> userErrors, or null when the error is something else
+ * (the caller rethrows it). Handles the DRF envelope (`validation_error`, `attr`
+ * `filters__groups__0` -> ["input", "filters", "groups", "0"]) and the ad-hoc `{error}` /
+ * `{success: false, error}` bodies of flag actions.
+ *
+ * @param inputPathPrefix prepended to the field path (default ["input"])
+ * @param fieldNames upstream field name -> GraphQL input field name, for renames that are
+ *   not plain snake_case -> camelCase (e.g. `{ name: "description" }`)
+ */
+export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['input'], fieldNames: Record<string, string> = {}): UserError[] | null {
+  if (!(error instanceof UpstreamError) || error.status !== 400) return null;
+  const body = asErrorBody(error.body);
+  if (!body) return null;
+  if (body.type === 'validation_error') {
+    return [{ field: fieldPath(body.attr, inputPathPrefix, fieldNames), message: stringOrNull(body.detail) ?? 'Invalid input.', code: stringOrNull(body.code) }];
+  }
+  const adHoc = stringOrNull(body.error);
+  if (adHoc !== null && body.type === undefined) return [{ field: null, message: adHoc, code: null }];
+  return null;
+}
+
+export interface MutateOptions {
+  inputPathPrefix?: string[];
+  fieldNames?: Record<string, string>;
+}
+
+/**
+ * Runs a mutation's upstream work. Validation failures become `userErrors` with a null
+ * result; any other failure is thrown (and mapped by `formatError`).
+ *
+ *   const { result, userErrors } = await mutate(() => createProject(ctx.client, body));
+ *   return { project: result, userErrors };
+ */
+export async function mutate<T>(run: () => Promise<T>, options: MutateOptions = {}): Promise<{ result: T | null; userErrors: UserError[] }> {
+  try {
+    return { result: await run(), userErrors: [] };
+  } catch (error) {
+    const userErrors = userErrorsFrom(error, options.inputPathPrefix, options.fieldNames);
+    if (userErrors) return { result: null, userErrors };
+    throw error;
+  }
+}
+
+function fieldPath(attr: unknown, prefix: string[], fieldNames: Record<string, string>): string[] | null {
+  if (typeof attr !== 'string' || attr === '' || attr === 'non_field_errors' || attr === '__all__') return null;
+  const [first, ...rest] = attr.split('__');
+  if (first === undefined) return null;
+  // Only the top-level name is a GraphQL input field; deeper parts live inside JSON values.
+  return [...prefix, fieldNames[first] ?? snakeToCamel(first), ...rest];
+}
+
+export function camelToSnake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+function asErrorBody(body: unknown): UpstreamErrorBody | null {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as UpstreamErrorBody) : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+// Codes produced by graphql-js / Apollo Server / graphql-armor for client mistakes: passed through.
+const SAFE_CODES = new Set<string>([
+  ...Object.values(ErrorCode).filter((c) => c !== ErrorCode.INTERNAL_SERVER_ERROR),
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+const SECRET_PATTERN = /\b(ph[xcsar]_[A-Za-z0-9]+|Bearer\s+[A-Za-z0-9._~+/=-]{6,})/g;
+
+/** Removes anything that looks like a key or bearer credential from a message. */
+export function redactSecrets(text: string): string {
+  return text.replace(SECRET_PATTERN, '[redacted]');
+}
+
+/**
+ * Apollo `formatError`: maps upstream errors, keeps deliberate GraphQL errors, masks the
+ * rest. `onMasked` receives the original error for server-side logging.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown, onMasked?: (original: unknown) => void): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  const base = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+  if (original instanceof UpstreamError) {
+    const { message, extensions } = upstreamErrorExtensions(original);
+    return { message: redactSecrets(message), ...base, extensions: redactUpstream(extensions) };
+  }
+  const code = formatted.extensions?.code;
+  const deliberate = original instanceof GraphQLError || !(original instanceof Error);
+  if (deliberate && typeof code === 'string' && SAFE_CODES.has(code)) {
+    const { stacktrace: _stack, exception: _exception, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, message: redactSecrets(formatted.message), extensions };
+  }
+  onMasked?.(original);
+  return { message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, ...base, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
+}
+
+function redactUpstream(extensions: Record<string, unknown>): Record<string, unknown> {
+  const upstream = extensions.upstream as { detail: string | null } | undefined;
+  if (!upstream?.detail) return extensions;
+  return { ...extensions, upstream: { ...upstream, detail: redactSecrets(upstream.detail) } };
+}

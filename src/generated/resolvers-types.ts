@@ -1,0 +1,2386 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { ProjectParent } from '../upstream-client/projects.ts';
+import type { Connection, Edge } from '../relay/connection.ts';
+import type { OrganizationRef } from '../upstream-client/organizations.ts';
+import type { UserRecord } from '../upstream-client/users.ts';
+import type { GatewayContext } from '../context.ts';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An ISO 8601 date-time string, e.g. `2024-05-01T12:00:00.000Z`. */
+  DateTime: { input: string; output: string; }
+  /** Arbitrary JSON, used only for maps whose structure the upstream leaves free-form (filters, config schemas, capabilities...). */
+  JSON: { input: unknown; output: unknown; }
+  /** An IANA time-zone name accepted by the upstream (interface §2.8), e.g. `Europe/Paris`, `UTC` or `US/Eastern`. */
+  TimeZone: { input: string; output: string; }
+  /** A UUID string, e.g. `0190f5a4-6a1e-7d2a-9a47-3c1f0e2b7c11`. */
+  UUID: { input: string; output: string; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+/** One field change inside an activity log entry. */
+export type ActivityLogChange = {
+  __typename?: 'ActivityLogChange';
+  /** `created`, `changed` or `deleted`. */
+  action?: Maybe<Scalars['String']['output']>;
+  /** The value after the change. */
+  after?: Maybe<Scalars['JSON']['output']>;
+  /** The value before the change. */
+  before?: Maybe<Scalars['JSON']['output']>;
+  /** The changed field, e.g. `filters`. */
+  field?: Maybe<Scalars['String']['output']>;
+  /** The kind of object changed. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of activity log entries (Relay connection over the upstream's page/limit pagination). */
+export type ActivityLogConnection = {
+  __typename?: 'ActivityLogConnection';
+  /** The entries of this page with their cursors. */
+  edges: Array<ActivityLogEdge>;
+  /** The entries of this page. */
+  nodes: Array<ActivityLogEntry>;
+  /** Where this page sits in the whole log. */
+  pageInfo: PageInfo;
+  /** Number of entries in the whole log (the upstream's `total_count`). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An activity log entry in a connection. */
+export type ActivityLogEdge = {
+  __typename?: 'ActivityLogEdge';
+  /** Opaque cursor of this entry's position. */
+  cursor: Scalars['String']['output'];
+  /** The entry. */
+  node: ActivityLogEntry;
+};
+
+/** One entry of an activity log (flags, plugins). */
+export type ActivityLogEntry = {
+  __typename?: 'ActivityLogEntry';
+  /** What happened: `created`, `updated`, `deleted`, `restored`, `installed`, `enabled`... */
+  activity: Scalars['String']['output'];
+  /** The changes, as the upstream reports them. */
+  changes: Array<ActivityLogChange>;
+  /** When it happened. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The full detail object as the upstream returns it (changes, merge, trigger, name...). */
+  detail?: Maybe<Scalars['JSON']['output']>;
+  /** The upstream id of the changed object, as a string. */
+  itemId?: Maybe<Scalars['String']['output']>;
+  /** The name of the changed object at the time (for flags: the key). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The kind of object changed, e.g. `FeatureFlag`, `Plugin`, `PluginConfig`. */
+  scope: Scalars['String']['output'];
+  /** Who did it; `isSystem` for changes made by PostHog itself. */
+  user?: Maybe<ActivityLogUser>;
+};
+
+/** The author of an activity log entry. */
+export type ActivityLogUser = {
+  __typename?: 'ActivityLogUser';
+  /** The author's e-mail (null for system changes). */
+  email?: Maybe<Scalars['String']['output']>;
+  /** The author's first name (`System` for system changes). */
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** True when the change was made by PostHog itself, not a user. */
+  isSystem: Scalars['Boolean']['output'];
+};
+
+/** Result of `checkPluginForUpdates`. */
+export type CheckPluginForUpdatesPayload = {
+  __typename?: 'CheckPluginForUpdatesPayload';
+  /** The plugin with its `latestTag` refreshed; null when `userErrors` is not empty. */
+  plugin?: Maybe<Plugin>;
+  /** Why the check failed. */
+  userErrors: Array<UserError>;
+};
+
+/** A target project the flag could not be copied to. */
+export type CopyFeatureFlagFailure = {
+  __typename?: 'CopyFeatureFlagFailure';
+  /** What went wrong, as the upstream reports it (a message or a map of field errors). */
+  errors?: Maybe<Scalars['JSON']['output']>;
+  /** The target project, when it exists. */
+  project?: Maybe<Project>;
+  /** The target project's numeric id. */
+  projectDatabaseId?: Maybe<Scalars['Int']['output']>;
+};
+
+/** What `copyFeatureFlags` copies, from where to where. */
+export type CopyFeatureFlagsInput = {
+  /** Also copy the flag's pending scheduled changes. */
+  copySchedule?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Key of the flag to copy. */
+  featureFlagKey: Scalars['String']['input'];
+  /** The project to copy the flag from (global or numeric id). */
+  fromProjectId: Scalars['ID']['input'];
+  /** The organization (its UUID or an Organization global id) that owns all the projects involved. */
+  organizationId: Scalars['ID']['input'];
+  /** The projects to copy the flag to (global or numeric ids). An existing flag with the key is updated, otherwise one is created. */
+  targetProjectIds: Array<Scalars['ID']['input']>;
+};
+
+/** Result of `copyFeatureFlags`. */
+export type CopyFeatureFlagsPayload = {
+  __typename?: 'CopyFeatureFlagsPayload';
+  /** The flags created or updated in the target projects. */
+  copiedFeatureFlags?: Maybe<Array<FeatureFlag>>;
+  /** The target projects the copy failed for, with the reason. */
+  failures?: Maybe<Array<CopyFeatureFlagFailure>>;
+  /** Why the whole copy was refused (e.g. the source flag does not exist). */
+  userErrors: Array<UserError>;
+};
+
+/** The flag fields `createFeatureFlag` accepts. */
+export type CreateFeatureFlagInput = {
+  /** Whether the flag starts enabled (upstream default: true). */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Database ids of dashboards to link (same project). */
+  analyticsDashboards?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** The flag's description; an alias of `name`. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Keep a person's value stable across anonymous and identified ids. */
+  ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Release conditions; when given it needs at least one condition in `groups`. */
+  filters?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether the usage dashboard has enriched analytics. */
+  hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The flag key (letters, digits, `-` and `_`; unique among the project's non-deleted flags). */
+  key: Scalars['String']['input'];
+  /** The flag's description (upstream `name`). Give this or `description`, not both. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Legacy rollback marker. */
+  performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The project to create the flag in: a Project global id or its numeric id. */
+  projectId: Scalars['ID']['input'];
+  /** Legacy automatic-rollback conditions. */
+  rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
+  /** Tags (kept only if the organization has the tagging feature). */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Result of `createFeatureFlag`. */
+export type CreateFeatureFlagPayload = {
+  __typename?: 'CreateFeatureFlagPayload';
+  /** The new flag; null when `userErrors` is not empty. */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Why the input was refused, with the path of the offending input field. */
+  userErrors: Array<UserError>;
+};
+
+/** Result of `createFeatureFlagStaticCohort`. */
+export type CreateFeatureFlagStaticCohortPayload = {
+  __typename?: 'CreateFeatureFlagStaticCohortPayload';
+  /** The new static cohort; null when `userErrors` is not empty. */
+  cohort?: Maybe<FeatureFlagStaticCohort>;
+  /** The flag the cohort was built from. */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Why the cohort could not be created. */
+  userErrors: Array<UserError>;
+};
+
+/** The plugin fields `createPlugin` accepts. */
+export type CreatePluginInput = {
+  /** What the plugin implements. */
+  capabilities?: InputMaybe<Scalars['JSON']['input']>;
+  /** The plugin's configuration fields. */
+  configSchema?: InputMaybe<Scalars['JSON']['input']>;
+  /** What the plugin does. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The plugin's icon. */
+  icon?: InputMaybe<Scalars['String']['input']>;
+  /** Make the plugin available to every organization (needs the right to manage global plugins). */
+  isGlobal?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Metrics definitions. */
+  metrics?: InputMaybe<Scalars['JSON']['input']>;
+  /** The plugin's name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The organization to install the plugin in: its UUID or an Organization global id. */
+  organizationId: Scalars['ID']['input'];
+  /** How the plugin is installed (`SOURCE` for browser-edited code). */
+  pluginType?: InputMaybe<PluginType>;
+  /** Jobs the plugin exposes. */
+  publicJobs?: InputMaybe<Scalars['JSON']['input']>;
+  /** The version tag to install. */
+  tag?: InputMaybe<Scalars['String']['input']>;
+  /** Where to download the plugin from (needed by the real service for all but `SOURCE` plugins). */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Result of `createPlugin`. */
+export type CreatePluginPayload = {
+  __typename?: 'CreatePluginPayload';
+  /** The new plugin; null when `userErrors` is not empty. */
+  plugin?: Maybe<Plugin>;
+  /** Why the plugin could not be created. */
+  userErrors: Array<UserError>;
+};
+
+/** Fields of a new project. */
+export type CreateProjectInput = {
+  /** Whether access to the project is restricted by access control. */
+  accessControl?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether client IP addresses are discarded. */
+  anonymizeIps?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Authorized URLs of the app. */
+  appUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Exception errors to ignore. */
+  autocaptureExceptionsErrorsToIgnore?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether exceptions are autocaptured. */
+  autocaptureExceptionsOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether autocapture is switched off. */
+  autocaptureOptOut?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether console logs are captured. */
+  captureConsoleLogOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether performance data is captured. */
+  capturePerformanceOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether the tracking snippet onboarding is complete. */
+  completedSnippetOnboarding?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Settings of correlation analysis. */
+  correlationConfig?: InputMaybe<Scalars['JSON']['input']>;
+  /** Element attributes used to identify elements in the toolbar. */
+  dataAttributes?: InputMaybe<Scalars['JSON']['input']>;
+  /** Extra settings, as a free-form map. */
+  extraSettings?: InputMaybe<Scalars['JSON']['input']>;
+  /** Products whose onboarding has been completed. */
+  hasCompletedOnboardingFor?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether web apps are injected into the site. */
+  injectWebApps?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether this is a demo project. */
+  isDemo?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Columns shown in the live events view. */
+  liveEventsColumns?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Name of the project. */
+  name: Scalars['String']['input'];
+  /** Rules that clean URL paths in path analyses. */
+  pathCleaningFilters?: InputMaybe<Scalars['JSON']['input']>;
+  /** Person properties used as a person's display name. */
+  personDisplayNameProperties?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Upstream id of the primary dashboard. */
+  primaryDashboard?: InputMaybe<Scalars['Int']['input']>;
+  /** Domains on which session recording is allowed. */
+  recordingDomains?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Feature flag that must be on for a session to be recorded. */
+  sessionRecordingLinkedFlag?: InputMaybe<Scalars['JSON']['input']>;
+  /** Minimum duration of a recorded session, in milliseconds. */
+  sessionRecordingMinimumDurationMilliseconds?: InputMaybe<Scalars['Int']['input']>;
+  /** What network payloads session recording captures. */
+  sessionRecordingNetworkPayloadCaptureConfig?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether session recording is on. */
+  sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Share of sessions recorded, as a decimal string between 0 and 1. */
+  sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
+  /** Slack incoming-webhook URL. */
+  slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
+  /** Whether surveys are enabled. */
+  surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Filters that exclude internal and test accounts. */
+  testAccountFilters?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether test-account filtering is on by default. */
+  testAccountFiltersDefaultChecked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Time zone in which dates are shown (default `UTC`). */
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+  /** First day of the week in date ranges. */
+  weekStartDay?: InputMaybe<WeekStartDay>;
+};
+
+/** Result of `createProject`. */
+export type CreateProjectPayload = {
+  __typename?: 'CreateProjectPayload';
+  /** The new project; null when there are user errors. */
+  project?: Maybe<Project>;
+  /** Validation failures reported by the upstream. */
+  userErrors: Array<UserError>;
+};
+
+/** Result of `deleteFeatureFlag` (a soft delete). */
+export type DeleteFeatureFlagPayload = {
+  __typename?: 'DeleteFeatureFlagPayload';
+  /** Global id of the soft-deleted flag; null when `userErrors` is not empty. */
+  deletedFeatureFlagId?: Maybe<Scalars['ID']['output']>;
+  /** The flag, now with `deleted: true` (it can still be read by id and restored). */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Why the flag could not be deleted (e.g. other flags depend on it). */
+  userErrors: Array<UserError>;
+};
+
+/** Result of `deletePlugin`. */
+export type DeletePluginPayload = {
+  __typename?: 'DeletePluginPayload';
+  /** Global id of the uninstalled plugin; null when `userErrors` is not empty. */
+  deletedPluginId?: Maybe<Scalars['ID']['output']>;
+  /** Why the plugin could not be deleted (e.g. it is global). */
+  userErrors: Array<UserError>;
+};
+
+/** Which project to delete. */
+export type DeleteProjectInput = {
+  /** The project's global id or upstream integer id. */
+  id: Scalars['ID']['input'];
+};
+
+/** Result of `deleteProject`. */
+export type DeleteProjectPayload = {
+  __typename?: 'DeleteProjectPayload';
+  /** Upstream integer id of the deleted project; null when nothing was deleted. */
+  deletedDatabaseId?: Maybe<Scalars['Int']['output']>;
+  /** Global id of the deleted project; null when nothing was deleted. */
+  deletedProjectId?: Maybe<Scalars['ID']['output']>;
+  /** Failures reported by the upstream. */
+  userErrors: Array<UserError>;
+};
+
+/**
+ * A feature flag: a key that client libraries evaluate to on/off (or a variant) per person or group,
+ * according to its release conditions (`filters`). Flags are never hard-deleted; `deleted` marks a soft delete.
+ */
+export type FeatureFlag = Node & {
+  __typename?: 'FeatureFlag';
+  /** False when the flag is disabled: it then evaluates to false for everyone. */
+  active: Scalars['Boolean']['output'];
+  /** The flag's own activity log (created, updated, deleted, restored...), newest first. */
+  activity?: Maybe<ActivityLogConnection>;
+  /** Database ids of the dashboards linked to the flag. */
+  analyticsDashboards?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Whether the calling user may edit this flag. */
+  canEdit?: Maybe<Scalars['Boolean']['output']>;
+  /** When the flag was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The user who created the flag (null for system-created flags). */
+  createdBy?: Maybe<User>;
+  /** The upstream's numeric id of the flag (unique within its project). */
+  databaseId: Scalars['Int']['output'];
+  /** True when the flag has been soft-deleted (`deleteFeatureFlag`); `restoreFeatureFlag` undoes it. */
+  deleted: Scalars['Boolean']['output'];
+  /** The flag's description (the upstream field `name`). */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Whether the flag keeps a person's value stable across anonymous and identified ids. */
+  ensureExperienceContinuity?: Maybe<Scalars['Boolean']['output']>;
+  /** Database ids of the non-deleted experiments that use this flag. */
+  experimentSet?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Early-access features linked to the flag, as the upstream returns them. */
+  features?: Maybe<Scalars['JSON']['output']>;
+  /** Release conditions, free-form as the upstream stores them: `groups` (conditions, OR-ed), `multivariate`, `payloads`, `aggregation_group_type_index`. */
+  filters?: Maybe<Scalars['JSON']['output']>;
+  /** Whether the usage dashboard has been enriched with analytics. */
+  hasEnrichedAnalytics?: Maybe<Scalars['Boolean']['output']>;
+  /** Opaque global id; it carries the project id, so `node(id:)` can refetch the flag. */
+  id: Scalars['ID']['output'];
+  /** True when the flag has one condition, without properties, for persons (older upstreams only; null when not reported). */
+  isSimpleFlag?: Maybe<Scalars['Boolean']['output']>;
+  /** The flag key client libraries evaluate (letters, digits, `-` and `_`; unique among the project's non-deleted flags). */
+  key: Scalars['String']['output'];
+  /** The flag's description. The upstream calls it `name` for backwards compatibility; `description` returns the same text. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Legacy: whether an automatic rollback happened (reset when the flag is re-activated). */
+  performedRollback?: Maybe<Scalars['Boolean']['output']>;
+  /** The project the flag belongs to. */
+  project?: Maybe<Project>;
+  /** Roles that were granted access to this flag (the deprecated per-flag role access). */
+  roleAccess?: Maybe<FeatureFlagRoleAccessConnection>;
+  /** Legacy automatic-rollback conditions, as stored. */
+  rollbackConditions?: Maybe<Scalars['JSON']['output']>;
+  /** The single condition's rollout percentage for a simple flag (older upstreams only; null otherwise). */
+  rolloutPercentage?: Maybe<Scalars['Int']['output']>;
+  /** Surveys linked to the flag, as the upstream returns them. */
+  surveys?: Maybe<Scalars['JSON']['output']>;
+  /** Tags of the flag (empty unless the organization has the tagging feature). */
+  tags?: Maybe<Array<Scalars['String']['output']>>;
+  /** Database id of the flag's generated usage dashboard, if any. */
+  usageDashboard?: Maybe<Scalars['Int']['output']>;
+};
+
+
+/**
+ * A feature flag: a key that client libraries evaluate to on/off (or a variant) per person or group,
+ * according to its release conditions (`filters`). Flags are never hard-deleted; `deleted` marks a soft delete.
+ */
+export type FeatureFlagActivityArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A feature flag: a key that client libraries evaluate to on/off (or a variant) per person or group,
+ * according to its release conditions (`filters`). Flags are never hard-deleted; `deleted` marks a soft delete.
+ */
+export type FeatureFlagRoleAccessArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of feature flags (Relay connection). */
+export type FeatureFlagConnection = {
+  __typename?: 'FeatureFlagConnection';
+  /** The flags of this page with their cursors. */
+  edges: Array<FeatureFlagEdge>;
+  /** The flags of this page. */
+  nodes: Array<FeatureFlag>;
+  /** Where this page sits in the whole list. */
+  pageInfo: PageInfo;
+  /** Number of flags in the whole list (the upstream's `count`). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** Result of `createFeatureFlagDashboard` and `enrichFeatureFlagUsageDashboard`. */
+export type FeatureFlagDashboardPayload = {
+  __typename?: 'FeatureFlagDashboardPayload';
+  /** The flag after the change (its `usageDashboard` / `hasEnrichedAnalytics`); null when `userErrors` is not empty. */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Why the dashboard could not be created or enriched (the upstream's message). */
+  userErrors: Array<UserError>;
+};
+
+/** A feature flag in a connection. */
+export type FeatureFlagEdge = {
+  __typename?: 'FeatureFlagEdge';
+  /** Opaque cursor of this flag's position. */
+  cursor: Scalars['String']['output'];
+  /** The flag. */
+  node: FeatureFlag;
+};
+
+/** How one flag evaluates for a person, and why. */
+export type FeatureFlagEvaluation = {
+  __typename?: 'FeatureFlagEvaluation';
+  /** Index (in `filters.groups`) of the condition that decided the value, when one did. */
+  conditionIndex?: Maybe<Scalars['Int']['output']>;
+  /** Whether the flag is on for this person (true for any variant). */
+  enabled: Scalars['Boolean']['output'];
+  /** The flag key. */
+  key: Scalars['String']['output'];
+  /** Why: `condition_match`, `no_condition_match`, `out_of_rollout_bound`, `no_group_type`, `disabled`, `unknown`... */
+  reason: Scalars['String']['output'];
+  /** The value: `true`/`false` for boolean flags, the variant key for multivariate ones. */
+  value?: Maybe<Scalars['JSON']['output']>;
+  /** The variant key when the flag is multivariate and on; otherwise null. */
+  variant?: Maybe<Scalars['String']['output']>;
+};
+
+/** Names a flag: by global id, or by numeric id plus project. */
+export type FeatureFlagReferenceInput = {
+  /** The flag: a FeatureFlag global id, or its numeric id together with `projectId`. */
+  id: Scalars['ID']['input'];
+  /** The flag's project (global or numeric id); needed only when `id` is numeric. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** A grant of one role's access to one feature flag. */
+export type FeatureFlagRoleAccess = Node & {
+  __typename?: 'FeatureFlagRoleAccess';
+  /** When the access was granted. */
+  addedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The upstream's numeric id of the grant. */
+  databaseId: Scalars['Int']['output'];
+  /** The flag the role was granted access to. */
+  featureFlag: FeatureFlag;
+  /** Opaque global id; it carries the project, the flag and the grant's own id. */
+  id: Scalars['ID']['output'];
+  /** The role that was granted access. */
+  role: Role;
+  /** When the grant was last changed. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A page of role-access grants (Relay connection). */
+export type FeatureFlagRoleAccessConnection = {
+  __typename?: 'FeatureFlagRoleAccessConnection';
+  /** The grants of this page with their cursors. */
+  edges: Array<FeatureFlagRoleAccessEdge>;
+  /** The grants of this page. */
+  nodes: Array<FeatureFlagRoleAccess>;
+  /** Where this page sits in the whole list. */
+  pageInfo: PageInfo;
+  /** Number of grants of the flag (the upstream's `count`). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A role-access grant in a connection. */
+export type FeatureFlagRoleAccessEdge = {
+  __typename?: 'FeatureFlagRoleAccessEdge';
+  /** Opaque cursor of this grant's position. */
+  cursor: Scalars['String']['output'];
+  /** The grant. */
+  node: FeatureFlagRoleAccess;
+};
+
+/** A static cohort created from a flag: everyone the flag was on for at creation time. */
+export type FeatureFlagStaticCohort = {
+  __typename?: 'FeatureFlagStaticCohort';
+  /** When the cohort was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The cohort record as the upstream returns it. */
+  data: Scalars['JSON']['output'];
+  /** The cohort's numeric database id. */
+  databaseId: Scalars['Int']['output'];
+  /** True while the cohort's members are still being computed. */
+  isCalculating?: Maybe<Scalars['Boolean']['output']>;
+  /** Always true for these cohorts. */
+  isStatic?: Maybe<Scalars['Boolean']['output']>;
+  /** The cohort's name (`Users with feature flag <key> enabled at <time>`). */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** Which role gets access to which flag. */
+export type GrantFeatureFlagRoleAccessInput = {
+  /** The flag: a FeatureFlag global id, or its numeric id together with `projectId`. */
+  featureFlagId: Scalars['ID']['input'];
+  /** The flag's project (global or numeric id); needed only when `featureFlagId` is numeric. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  /** The role's UUID. */
+  roleId: Scalars['UUID']['input'];
+};
+
+/** Result of `grantFeatureFlagRoleAccess`. */
+export type GrantFeatureFlagRoleAccessPayload = {
+  __typename?: 'GrantFeatureFlagRoleAccessPayload';
+  /** The new grant; null when `userErrors` is not empty. */
+  roleAccess?: Maybe<FeatureFlagRoleAccess>;
+  /** Why the grant was refused (e.g. unknown role, role already granted). */
+  userErrors: Array<UserError>;
+};
+
+/** Flag definitions for SDK local evaluation. */
+export type LocalEvaluation = {
+  __typename?: 'LocalEvaluation';
+  /** Cohort definitions by cohort id (only with `sendCohorts: true`). */
+  cohorts?: Maybe<Scalars['JSON']['output']>;
+  /** The definitions of all non-deleted flags (inactive ones included). */
+  flags: Array<LocalEvaluationFlag>;
+  /** Group type names by group type index, e.g. `{"0": "organization"}`. */
+  groupTypeMapping?: Maybe<Scalars['JSON']['output']>;
+};
+
+/** The minimal definition of a flag that SDKs need to evaluate it. */
+export type LocalEvaluationFlag = {
+  __typename?: 'LocalEvaluationFlag';
+  /** Whether the flag is enabled. */
+  active?: Maybe<Scalars['Boolean']['output']>;
+  /** The flag's numeric database id. */
+  databaseId: Scalars['Int']['output'];
+  /** Whether the flag is soft-deleted (always false here). */
+  deleted?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the flag needs server-side hash-key overrides (cannot be fully evaluated locally). */
+  ensureExperienceContinuity?: Maybe<Scalars['Boolean']['output']>;
+  /** Where the flag may be evaluated (`server`, `client`, `all`), when reported. */
+  evaluationRuntime?: Maybe<Scalars['String']['output']>;
+  /** The full flag (one upstream GET per flag unless already loaded). */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** The release conditions (flag-dependency properties rewritten to keys). */
+  filters?: Maybe<Scalars['JSON']['output']>;
+  /** Whether the flag's payloads are encrypted. */
+  hasEncryptedPayloads?: Maybe<Scalars['Boolean']['output']>;
+  /** The flag key. */
+  key: Scalars['String']['output'];
+  /** The flag's description (upstream `name`). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The flag's version counter, when reported. */
+  version?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Look up the newest version of a plugin and record it as `latestTag` (a write upstream, hence a mutation). */
+  checkPluginForUpdates: CheckPluginForUpdatesPayload;
+  /** Copy a flag, by key, from one project to others of the same organization. Browser sessions only on the real service (personal keys get FORBIDDEN). */
+  copyFeatureFlags: CopyFeatureFlagsPayload;
+  /** Create a feature flag in a project. */
+  createFeatureFlag: CreateFeatureFlagPayload;
+  /** Generate a new usage dashboard for the flag. Browser sessions only on the real service (personal keys get FORBIDDEN). */
+  createFeatureFlagDashboard: FeatureFlagDashboardPayload;
+  /** Create a static cohort of everyone the flag is currently on for. Browser sessions only on the real service (personal keys get FORBIDDEN). */
+  createFeatureFlagStaticCohort: CreateFeatureFlagStaticCohortPayload;
+  /** Install a plugin in an organization. */
+  createPlugin: CreatePluginPayload;
+  /** Creates a project in the caller's current organization (POST /api/projects/). */
+  createProject: CreateProjectPayload;
+  /** Soft-delete a flag (PATCH `deleted: true`; the gateway never sends an HTTP DELETE for a flag). Its key becomes free for a new flag. */
+  deleteFeatureFlag: DeleteFeatureFlagPayload;
+  /** Uninstall a plugin (HTTP DELETE; a global plugin must be made local first). */
+  deletePlugin: DeletePluginPayload;
+  /** Deletes a project (DELETE /api/projects/{id}/). */
+  deleteProject: DeleteProjectPayload;
+  /** Add enriched analytics to the flag's usage dashboard. Browser sessions only on the real service (personal keys get FORBIDDEN). */
+  enrichFeatureFlagUsageDashboard: FeatureFlagDashboardPayload;
+  /** Give a role access to a feature flag. */
+  grantFeatureFlagRoleAccess: GrantFeatureFlagRoleAccessPayload;
+  /** Undo a soft delete (PATCH `deleted: false`). */
+  restoreFeatureFlag: RestoreFeatureFlagPayload;
+  /** Take a role's access to a feature flag away (deletes the grant). */
+  revokeFeatureFlagRoleAccess: RevokeFeatureFlagRoleAccessPayload;
+  /** Change fields of a feature flag (PATCH: omitted fields stay). Use delete/restore for `deleted`. */
+  updateFeatureFlag: UpdateFeatureFlagPayload;
+  /** Change fields of a plugin (PATCH: omitted fields stay). */
+  updatePlugin: UpdatePluginPayload;
+  /** Write or delete source files of a `SOURCE` plugin. */
+  updatePluginSource: UpdatePluginSourcePayload;
+  /** Updates a project (PATCH /api/projects/{id}/). */
+  updateProject: UpdateProjectPayload;
+  /** Re-download a plugin at its latest version. */
+  upgradePlugin: UpgradePluginPayload;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCheckPluginForUpdatesArgs = {
+  input: PluginReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCopyFeatureFlagsArgs = {
+  input: CopyFeatureFlagsInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCreateFeatureFlagArgs = {
+  input: CreateFeatureFlagInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCreateFeatureFlagDashboardArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCreateFeatureFlagStaticCohortArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCreatePluginArgs = {
+  input: CreatePluginInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationCreateProjectArgs = {
+  input: CreateProjectInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationDeleteFeatureFlagArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationDeletePluginArgs = {
+  input: PluginReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationDeleteProjectArgs = {
+  input: DeleteProjectInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationEnrichFeatureFlagUsageDashboardArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationGrantFeatureFlagRoleAccessArgs = {
+  input: GrantFeatureFlagRoleAccessInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationRestoreFeatureFlagArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationRevokeFeatureFlagRoleAccessArgs = {
+  input: RevokeFeatureFlagRoleAccessInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationUpdateFeatureFlagArgs = {
+  input: UpdateFeatureFlagInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationUpdatePluginArgs = {
+  input: UpdatePluginInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationUpdatePluginSourceArgs = {
+  input: UpdatePluginSourceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationUpdateProjectArgs = {
+  input: UpdateProjectInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationUpgradePluginArgs = {
+  input: PluginReferenceInput;
+};
+
+/** One of the calling user's flags with its value for them. */
+export type MyFeatureFlag = {
+  __typename?: 'MyFeatureFlag';
+  /** Whether the flag is on for the calling user. */
+  enabled: Scalars['Boolean']['output'];
+  /** The flag definition (minimal form). */
+  flag: LocalEvaluationFlag;
+  /** The value for the calling user: `true`/`false`, or a variant key. */
+  value?: Maybe<Scalars['JSON']['output']>;
+};
+
+/** An object with a globally unique, opaque id that `Query.node` can refetch. */
+export type Node = {
+  /** Opaque global id; encodes everything needed to refetch the object. */
+  id: Scalars['ID']['output'];
+};
+
+/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+export type Organization = Node & {
+  __typename?: 'Organization';
+  /** The organization's UUID (its id in the upstream). */
+  databaseId: Scalars['UUID']['output'];
+  /** The enabled export plugin configurations of the organization's projects, the ones a user can unsubscribe from. */
+  exportsUnsubscribeConfigs?: Maybe<Array<PluginConfig>>;
+  /**
+   * The flags with this key in every project of the organization (one entry per project that has a
+   * non-deleted flag with the key; empty when none). The real service serves this route only to browser
+   * sessions: a personal API key gets `FORBIDDEN` there.
+   */
+  featureFlagsByKey?: Maybe<Array<OrganizationFeatureFlag>>;
+  /** Opaque global id of the organization. */
+  id: Scalars['ID']['output'];
+  /** Name of the organization, when a record that embeds it was read (e.g. a plugin's organization name); otherwise null. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** One plugin, by Plugin global id or numeric database id. Null with a `NOT_FOUND` error when it does not exist or is not visible. */
+  plugin?: Maybe<Plugin>;
+  /** The activity log of plugins and plugin configurations (installed, enabled, config_updated...), newest first. */
+  pluginActivity?: Maybe<ActivityLogConnection>;
+  /** The plugins this organization can see (its own, global ones, and those its projects use). */
+  plugins?: Maybe<PluginConnection>;
+  /** The public plugin repository's catalogue (plugins that can be installed by URL), as the upstream returns it. */
+  repository?: Maybe<Array<RepositoryPlugin>>;
+  /** Database ids of plugins (of any organization) that no project has enabled. */
+  unused?: Maybe<Array<Scalars['Int']['output']>>;
+};
+
+
+/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+export type OrganizationFeatureFlagsByKeyArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+export type OrganizationPluginArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+export type OrganizationPluginActivityArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+export type OrganizationPluginsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A flag found by key at organization level: one per project that has it. */
+export type OrganizationFeatureFlag = {
+  __typename?: 'OrganizationFeatureFlag';
+  /** Whether the flag is enabled in that project. */
+  active?: Maybe<Scalars['Boolean']['output']>;
+  /** When the flag was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who created the flag. */
+  createdBy?: Maybe<User>;
+  /** The flag itself (one upstream GET per flag unless already loaded). */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** The flag's release conditions. */
+  filters?: Maybe<Scalars['JSON']['output']>;
+  /** The flag's numeric database id in its project. */
+  flagDatabaseId: Scalars['Int']['output'];
+  /** The project holding this flag. */
+  project?: Maybe<Project>;
+  /** The project's numeric database id. */
+  projectDatabaseId: Scalars['Int']['output'];
+};
+
+/** Pagination state of a connection (Relay Cursor Connections). */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Cursor of the last edge, or null when the page is empty. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether more items follow the last edge of this page. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Whether items precede the first edge of this page. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first edge, or null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A plugin installed in (or visible to) an organization. */
+export type Plugin = Node & {
+  __typename?: 'Plugin';
+  /** What the plugin implements (methods, jobs, scheduled tasks), free-form. */
+  capabilities?: Maybe<Scalars['JSON']['output']>;
+  /** The plugin's configuration fields, free-form as the plugin declares them. */
+  configSchema?: Maybe<Scalars['JSON']['output']>;
+  /** The upstream's numeric id of the plugin. */
+  databaseId: Scalars['Int']['output'];
+  /** What the plugin does. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The plugin's icon (URL or data). */
+  icon?: Maybe<Scalars['String']['output']>;
+  /** Opaque global id; it carries the organization id, so `node(id:)` can refetch the plugin. */
+  id: Scalars['ID']['output'];
+  /** Whether every organization can use the plugin. */
+  isGlobal?: Maybe<Scalars['Boolean']['output']>;
+  /** The newest version tag found by `checkPluginForUpdates` (null when unknown or equal to `tag`). */
+  latestTag?: Maybe<Scalars['String']['output']>;
+  /** The plugin's metrics definitions, free-form. */
+  metrics?: Maybe<Scalars['JSON']['output']>;
+  /** The plugin's name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The organization that owns the plugin. */
+  organization?: Maybe<Organization>;
+  /** UUID of the organization that owns the plugin. */
+  organizationId?: Maybe<Scalars['UUID']['output']>;
+  /** Name of the organization that owns the plugin. */
+  organizationName?: Maybe<Scalars['String']['output']>;
+  /** How the plugin was installed. */
+  pluginType?: Maybe<PluginType>;
+  /** The jobs the plugin exposes, free-form. */
+  publicJobs?: Maybe<Scalars['JSON']['output']>;
+  /** The plugin's source files (for `SOURCE` plugins; empty otherwise), sorted by file name. One upstream GET. */
+  source?: Maybe<Array<PluginSourceFile>>;
+  /** The installed version tag. */
+  tag?: Maybe<Scalars['String']['output']>;
+  /** Where the plugin came from (without any private token). */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** A plugin enabled in one project, with its configuration. */
+export type PluginConfig = {
+  __typename?: 'PluginConfig';
+  /** The configuration values (secret fields are masked by the upstream). */
+  config?: Maybe<Scalars['JSON']['output']>;
+  /** When the configuration was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The configuration's numeric database id. */
+  databaseId: Scalars['Int']['output'];
+  /** Whether the configuration was deleted. */
+  deleted?: Maybe<Scalars['Boolean']['output']>;
+  /** Share of events delivered over the last 24 hours (0-1), when measured. */
+  deliveryRate24h?: Maybe<Scalars['Float']['output']>;
+  /** The configuration's description. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Whether the plugin runs in the project. */
+  enabled?: Maybe<Scalars['Boolean']['output']>;
+  /** The last error the plugin reported, if any. */
+  error?: Maybe<Scalars['JSON']['output']>;
+  /** The configuration's display name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Position of the plugin in the project's processing order. */
+  order?: Maybe<Scalars['Int']['output']>;
+  /** The configured plugin. */
+  plugin?: Maybe<Plugin>;
+  /** Database id of the configured plugin. */
+  pluginDatabaseId?: Maybe<Scalars['Int']['output']>;
+  /** Summary of the plugin as the upstream embeds it. */
+  pluginInfo?: Maybe<Scalars['JSON']['output']>;
+  /** The project the configuration belongs to. */
+  project?: Maybe<Project>;
+  /** When the configuration was last changed. */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A page of plugins (Relay connection). */
+export type PluginConnection = {
+  __typename?: 'PluginConnection';
+  /** The plugins of this page with their cursors. */
+  edges: Array<PluginEdge>;
+  /** The plugins of this page. */
+  nodes: Array<Plugin>;
+  /** Where this page sits in the whole list. */
+  pageInfo: PageInfo;
+  /** Number of plugins in the whole list (the upstream's `count`). */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A plugin in a connection. */
+export type PluginEdge = {
+  __typename?: 'PluginEdge';
+  /** Opaque cursor of this plugin's position. */
+  cursor: Scalars['String']['output'];
+  /** The plugin. */
+  node: Plugin;
+};
+
+/** Names a plugin: by global id, or by numeric id plus organization. */
+export type PluginReferenceInput = {
+  /** The plugin: a Plugin global id, or its numeric id together with `organizationId`. */
+  id: Scalars['ID']['input'];
+  /** The plugin's organization (UUID or global id); needed only when `id` is numeric. */
+  organizationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** One source file of a plugin. */
+export type PluginSourceFile = {
+  __typename?: 'PluginSourceFile';
+  /** The file name, e.g. `index.ts`, `plugin.json`, `frontend.tsx`. */
+  filename: Scalars['String']['output'];
+  /** The file's contents. */
+  source: Scalars['String']['output'];
+};
+
+/** A source file to write; `source: null` deletes the file. */
+export type PluginSourceFileInput = {
+  /** The file name, e.g. `index.ts` or `plugin.json`. */
+  filename: Scalars['String']['input'];
+  /** The new contents, or null to delete the file. */
+  source?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** How a plugin was installed. */
+export type PluginType =
+  /** Downloaded from a GitHub, GitLab or npm URL. */
+  | 'CUSTOM'
+  /** Loaded from a local path (`file:` URL). */
+  | 'LOCAL'
+  /** Installed from PostHog's plugin repository. */
+  | 'REPOSITORY'
+  /** Code written in the browser and stored as source files. */
+  | 'SOURCE';
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type Project = Node & {
+  __typename?: 'Project';
+  /** Whether access to the project is restricted by access control. */
+  accessControl: Scalars['Boolean']['output'];
+  /** Whether client IP addresses are discarded (full record). */
+  anonymizeIps?: Maybe<Scalars['Boolean']['output']>;
+  /** The project API token (`phc_...`) used by client libraries to send events and evaluate flags. */
+  apiToken: Scalars['String']['output'];
+  /** Authorized URLs of the app (full record). */
+  appUrls?: Maybe<Array<Scalars['String']['output']>>;
+  /** Exception errors to ignore when autocapturing exceptions (full record). */
+  autocaptureExceptionsErrorsToIgnore?: Maybe<Scalars['JSON']['output']>;
+  /** Whether exceptions are autocaptured (full record). */
+  autocaptureExceptionsOptIn?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether autocapture is switched off (full record). */
+  autocaptureOptOut?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether console logs are captured with session recordings (full record). */
+  captureConsoleLogOptIn?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether performance data is captured (full record). */
+  capturePerformanceOptIn?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the tracking snippet has sent its first event. */
+  completedSnippetOnboarding: Scalars['Boolean']['output'];
+  /** Settings of correlation analysis (full record). */
+  correlationConfig?: Maybe<Scalars['JSON']['output']>;
+  /** When the project was created (full record). */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Element attributes used to identify elements in the toolbar (full record). */
+  dataAttributes?: Maybe<Scalars['JSON']['output']>;
+  /** The upstream's integer id of the project (team). */
+  databaseId: Scalars['Int']['output'];
+  /** The caller's effective membership level in the project (1 member, 8 admin, 15 owner) (full record). */
+  effectiveMembershipLevel?: Maybe<Scalars['Int']['output']>;
+  /**
+   * How every flag of the project evaluates for one person (and optional groups), with the reason.
+   * Inactive flags are reported as `disabled`. The real service allows this only with a browser
+   * session: a personal API key gets `FORBIDDEN`.
+   */
+  evaluationReasons?: Maybe<Array<FeatureFlagEvaluation>>;
+  /** Extra settings, as a free-form map (full record). */
+  extraSettings?: Maybe<Scalars['JSON']['output']>;
+  /**
+   * One flag of this project, by `id` (a FeatureFlag global id or the numeric database id) or by `key`.
+   * Exactly one of the two arguments must be given. An id lookup costs one upstream GET (none if an
+   * earlier list in the same operation returned the flag). A key lookup has no direct endpoint: it
+   * runs a list search for the key and keeps the exact match, so it costs one list call (more if the
+   * search matches over 100 flags), and it never finds a soft-deleted flag. Null with a `NOT_FOUND`
+   * error when there is no such flag.
+   */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** The activity log of all feature flags of this project (created, updated, deleted, restored...), newest first. */
+  featureFlagActivity?: Maybe<ActivityLogConnection>;
+  /**
+   * The project's feature flags, newest first (the upstream orders by `-created_at`).
+   * A Relay connection over the upstream's limit/offset list: `first`/`last` are capped at 100.
+   */
+  featureFlags: FeatureFlagConnection;
+  /** Whether groups-on-events querying is enabled (full record). */
+  groupsOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
+  /** Products whose onboarding has been completed, as a free-form map. */
+  hasCompletedOnboardingFor?: Maybe<Scalars['JSON']['output']>;
+  /** Whether group types are defined (full record). */
+  hasGroupTypes?: Maybe<Scalars['Boolean']['output']>;
+  /** Opaque global id of the project. */
+  id: Scalars['ID']['output'];
+  /** Whether the project has received at least one event. */
+  ingestedEvent: Scalars['Boolean']['output'];
+  /** Whether web apps are injected into the site (full record). */
+  injectWebApps?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether this is a demo project with generated data. */
+  isDemo: Scalars['Boolean']['output'];
+  /** Columns shown in the live events view (full record). */
+  liveEventsColumns?: Maybe<Array<Scalars['String']['output']>>;
+  /** The flag definitions server-side SDKs download to evaluate flags locally (inactive flags included, deleted excluded). */
+  localEvaluation?: Maybe<LocalEvaluation>;
+  /**
+   * Every non-deleted flag of the project evaluated for the calling user, newest first.
+   * The real service allows this only with a browser session: a personal API key gets `FORBIDDEN`.
+   */
+  myFlags?: Maybe<Array<MyFeatureFlag>>;
+  /** Name of the project. */
+  name: Scalars['String']['output'];
+  /** The organization that owns the project. */
+  organization: Organization;
+  /** Rules that clean URL paths in path analyses (full record). */
+  pathCleaningFilters?: Maybe<Scalars['JSON']['output']>;
+  /** Person properties used as a person's display name (full record). */
+  personDisplayNameProperties?: Maybe<Array<Scalars['String']['output']>>;
+  /** Whether person-on-events querying is enabled (full record). */
+  personOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
+  /** Upstream id of the project's primary dashboard (full record). */
+  primaryDashboard?: Maybe<Scalars['Int']['output']>;
+  /** Domains on which session recording is allowed (full record). */
+  recordingDomains?: Maybe<Array<Scalars['String']['output']>>;
+  /** Feature flag that must be on for a session to be recorded (full record). */
+  sessionRecordingLinkedFlag?: Maybe<Scalars['JSON']['output']>;
+  /** Minimum duration of a recorded session, in milliseconds (full record). */
+  sessionRecordingMinimumDurationMilliseconds?: Maybe<Scalars['Int']['output']>;
+  /** What network payloads session recording captures (full record). */
+  sessionRecordingNetworkPayloadCaptureConfig?: Maybe<Scalars['JSON']['output']>;
+  /** Whether session recording is on (full record). */
+  sessionRecordingOptIn?: Maybe<Scalars['Boolean']['output']>;
+  /** Share of sessions recorded, as a decimal string between 0 and 1 (full record). */
+  sessionRecordingSampleRate?: Maybe<Scalars['String']['output']>;
+  /** Slack incoming-webhook URL for notifications (full record). */
+  slackIncomingWebhook?: Maybe<Scalars['String']['output']>;
+  /** Whether surveys are enabled (full record). */
+  surveysOptIn?: Maybe<Scalars['Boolean']['output']>;
+  /** Filters that exclude internal and test accounts (full record). */
+  testAccountFilters?: Maybe<Scalars['JSON']['output']>;
+  /** Whether test-account filtering is on by default in new insights (full record). */
+  testAccountFiltersDefaultChecked?: Maybe<Scalars['Boolean']['output']>;
+  /** Time zone in which the project's dates are shown. */
+  timezone: Scalars['TimeZone']['output'];
+  /** When the project was last updated (full record). */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /**
+   * How many users a release condition would reach. Read-only despite being a POST upstream.
+   * The real service allows this only with a browser session: a personal API key gets `FORBIDDEN`.
+   */
+  userBlastRadius?: Maybe<UserBlastRadius>;
+  /** The project's UUID. */
+  uuid: Scalars['UUID']['output'];
+  /** First day of the week in date ranges; null when unknown (full record). */
+  weekStartDay?: Maybe<WeekStartDay>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectEvaluationReasonsArgs = {
+  distinctId: Scalars['String']['input'];
+  groups?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectFeatureFlagArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectFeatureFlagActivityArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectFeatureFlagsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  includeDeleted?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectLocalEvaluationArgs = {
+  sendCohorts?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectMyFlagsArgs = {
+  groups?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+export type ProjectUserBlastRadiusArgs = {
+  condition: Scalars['JSON']['input'];
+  groupTypeIndex?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A page of projects. */
+export type ProjectConnection = {
+  __typename?: 'ProjectConnection';
+  /** The projects of this page with their cursors. */
+  edges: Array<ProjectEdge>;
+  /** The projects of this page. */
+  nodes: Array<Project>;
+  /** Pagination state. */
+  pageInfo: PageInfo;
+  /** Number of projects visible to the caller in total. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** A project in a page of projects. */
+export type ProjectEdge = {
+  __typename?: 'ProjectEdge';
+  /** Opaque cursor of this project's position, for `after`/`before`. */
+  cursor: Scalars['String']['output'];
+  /** The project. */
+  node: Project;
+};
+
+/** Read operations. */
+export type Query = {
+  __typename?: 'Query';
+  /** Fetches any object implementing `Node` by its global id. Returns null (with a NOT_FOUND error) when it does not exist. */
+  node?: Maybe<Node>;
+  /** Fetches several objects by global id, in order; each missing one is null (with its own error). */
+  nodes: Array<Maybe<Node>>;
+  /** An organization by global id or UUID. No upstream call is made: the interface cannot read an organization, only what hangs off it. */
+  organization?: Maybe<Organization>;
+  /** A project by global id or upstream integer id. Null with a NOT_FOUND error when it does not exist or is not visible to the caller. */
+  project?: Maybe<Project>;
+  /** The projects visible to the caller, across their organizations. */
+  projects: ProjectConnection;
+};
+
+
+/** Read operations. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Read operations. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** Read operations. */
+export type QueryOrganizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Read operations. */
+export type QueryProjectArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Read operations. */
+export type QueryProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** An entry of the public plugin repository. */
+export type RepositoryPlugin = {
+  __typename?: 'RepositoryPlugin';
+  /** The entry as the upstream returns it. */
+  data: Scalars['JSON']['output'];
+  /** What it does. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** Its icon URL. */
+  icon?: Maybe<Scalars['String']['output']>;
+  /** Who maintains it (e.g. `official`, `community`). */
+  maintainer?: Maybe<Scalars['String']['output']>;
+  /** The plugin's name. */
+  name?: Maybe<Scalars['String']['output']>;
+  /** The URL to install it from. */
+  url?: Maybe<Scalars['String']['output']>;
+  /** Whether PostHog verified it. */
+  verified?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Result of `restoreFeatureFlag`. */
+export type RestoreFeatureFlagPayload = {
+  __typename?: 'RestoreFeatureFlagPayload';
+  /** The restored flag (`deleted: false`); null when `userErrors` is not empty. */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Why the flag could not be restored (e.g. its key is taken again). */
+  userErrors: Array<UserError>;
+};
+
+/** Which grant to revoke. */
+export type RevokeFeatureFlagRoleAccessInput = {
+  /** The flag (global id, or numeric with `projectId`); needed only when `id` is numeric. */
+  featureFlagId?: InputMaybe<Scalars['ID']['input']>;
+  /** The grant: a FeatureFlagRoleAccess global id, or its numeric id together with `featureFlagId`. */
+  id: Scalars['ID']['input'];
+  /** The flag's project (global or numeric id); needed only when `featureFlagId` is numeric. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Result of `revokeFeatureFlagRoleAccess`. */
+export type RevokeFeatureFlagRoleAccessPayload = {
+  __typename?: 'RevokeFeatureFlagRoleAccessPayload';
+  /** The flag the grant belonged to. */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Global id of the revoked grant; null when `userErrors` is not empty. */
+  revokedRoleAccessId?: Maybe<Scalars['ID']['output']>;
+  /** Why the grant could not be revoked. */
+  userErrors: Array<UserError>;
+};
+
+/** An organization role (a named group of members). */
+export type Role = {
+  __typename?: 'Role';
+  /** The flags associated with the role, as the upstream reports them (not in every response). */
+  associatedFlags?: Maybe<Scalars['JSON']['output']>;
+  /** When the role was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who created the role. */
+  createdBy?: Maybe<User>;
+  /** Deprecated access level of the role on feature flags: 21 = can only view, 37 = can always edit. */
+  featureFlagsAccessLevel?: Maybe<Scalars['Int']['output']>;
+  /** The role's UUID (the upstream's own id). */
+  id: Scalars['UUID']['output'];
+  /** The role's members, as the upstream reports them. */
+  members?: Maybe<Scalars['JSON']['output']>;
+  /** The role's name (unique in its organization). */
+  name: Scalars['String']['output'];
+};
+
+/** The flag fields `updateFeatureFlag` changes; omitted fields stay as they are. */
+export type UpdateFeatureFlagInput = {
+  /** Enable or disable the flag. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Database ids of dashboards to link (replace the old list). */
+  analyticsDashboards?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** A new description; an alias of `name`. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Keep a person's value stable across anonymous and identified ids. */
+  ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
+  /** New release conditions (replace the old ones). */
+  filters?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether the usage dashboard has enriched analytics. */
+  hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The flag: a FeatureFlag global id, or its numeric id together with `projectId`. */
+  id: Scalars['ID']['input'];
+  /** A new key. */
+  key?: InputMaybe<Scalars['String']['input']>;
+  /** A new description (upstream `name`). Give this or `description`, not both. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Legacy rollback marker. */
+  performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The flag's project (global or numeric id); needed only when `id` is numeric. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  /** Legacy automatic-rollback conditions. */
+  rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
+  /** New tags (replace the old ones). */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Result of `updateFeatureFlag`. */
+export type UpdateFeatureFlagPayload = {
+  __typename?: 'UpdateFeatureFlagPayload';
+  /** The updated flag; null when `userErrors` is not empty. */
+  featureFlag?: Maybe<FeatureFlag>;
+  /** Why the input was refused, with the path of the offending input field. */
+  userErrors: Array<UserError>;
+};
+
+/** The plugin fields `updatePlugin` changes; omitted fields stay as they are. */
+export type UpdatePluginInput = {
+  /** New capabilities. */
+  capabilities?: InputMaybe<Scalars['JSON']['input']>;
+  /** New configuration fields. */
+  configSchema?: InputMaybe<Scalars['JSON']['input']>;
+  /** A new description. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** A new icon. */
+  icon?: InputMaybe<Scalars['String']['input']>;
+  /** The plugin: a Plugin global id, or its numeric id together with `organizationId`. */
+  id: Scalars['ID']['input'];
+  /** Make the plugin global or local (global needs the root plugin access level). */
+  isGlobal?: InputMaybe<Scalars['Boolean']['input']>;
+  /** New metrics definitions. */
+  metrics?: InputMaybe<Scalars['JSON']['input']>;
+  /** A new name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The plugin's organization (UUID or global id); needed only when `id` is numeric. */
+  organizationId?: InputMaybe<Scalars['ID']['input']>;
+  /** How the plugin is installed. */
+  pluginType?: InputMaybe<PluginType>;
+  /** New public jobs. */
+  publicJobs?: InputMaybe<Scalars['JSON']['input']>;
+  /** A new version tag. */
+  tag?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Result of `updatePlugin`. */
+export type UpdatePluginPayload = {
+  __typename?: 'UpdatePluginPayload';
+  /** The updated plugin; null when `userErrors` is not empty. */
+  plugin?: Maybe<Plugin>;
+  /** Why the change was refused. */
+  userErrors: Array<UserError>;
+};
+
+/** Which plugin's source to change, and how. */
+export type UpdatePluginSourceInput = {
+  /** The files to write or delete; files not listed stay as they are. */
+  files: Array<PluginSourceFileInput>;
+  /** The plugin: a Plugin global id, or its numeric id together with `organizationId`. */
+  id: Scalars['ID']['input'];
+  /** The plugin's organization (UUID or global id); needed only when `id` is numeric. */
+  organizationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+/** Result of `updatePluginSource`. */
+export type UpdatePluginSourcePayload = {
+  __typename?: 'UpdatePluginSourcePayload';
+  /** The plugin after the change (`plugin.json` can rename it or change its config schema). */
+  plugin?: Maybe<Plugin>;
+  /** All source files after the change, sorted by file name. */
+  source?: Maybe<Array<PluginSourceFile>>;
+  /** Why the change was refused. */
+  userErrors: Array<UserError>;
+};
+
+/** Changes to a project; omitted fields are left unchanged, explicit nulls clear a field. */
+export type UpdateProjectInput = {
+  /** Whether access to the project is restricted by access control. */
+  accessControl?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether client IP addresses are discarded. */
+  anonymizeIps?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Authorized URLs of the app. */
+  appUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Exception errors to ignore. */
+  autocaptureExceptionsErrorsToIgnore?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether exceptions are autocaptured. */
+  autocaptureExceptionsOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether autocapture is switched off. */
+  autocaptureOptOut?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether console logs are captured. */
+  captureConsoleLogOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether performance data is captured. */
+  capturePerformanceOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether the tracking snippet onboarding is complete. */
+  completedSnippetOnboarding?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Settings of correlation analysis. */
+  correlationConfig?: InputMaybe<Scalars['JSON']['input']>;
+  /** Element attributes used to identify elements in the toolbar. */
+  dataAttributes?: InputMaybe<Scalars['JSON']['input']>;
+  /** Extra settings, as a free-form map. */
+  extraSettings?: InputMaybe<Scalars['JSON']['input']>;
+  /** Products whose onboarding has been completed. */
+  hasCompletedOnboardingFor?: InputMaybe<Scalars['JSON']['input']>;
+  /** The project's global id or upstream integer id. */
+  id: Scalars['ID']['input'];
+  /** Whether web apps are injected into the site. */
+  injectWebApps?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Whether this is a demo project. */
+  isDemo?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Columns shown in the live events view. */
+  liveEventsColumns?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** New name of the project. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Rules that clean URL paths in path analyses. */
+  pathCleaningFilters?: InputMaybe<Scalars['JSON']['input']>;
+  /** Person properties used as a person's display name. */
+  personDisplayNameProperties?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Upstream id of the primary dashboard. */
+  primaryDashboard?: InputMaybe<Scalars['Int']['input']>;
+  /** Domains on which session recording is allowed. */
+  recordingDomains?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Feature flag that must be on for a session to be recorded. */
+  sessionRecordingLinkedFlag?: InputMaybe<Scalars['JSON']['input']>;
+  /** Minimum duration of a recorded session, in milliseconds. */
+  sessionRecordingMinimumDurationMilliseconds?: InputMaybe<Scalars['Int']['input']>;
+  /** What network payloads session recording captures. */
+  sessionRecordingNetworkPayloadCaptureConfig?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether session recording is on. */
+  sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Share of sessions recorded, as a decimal string between 0 and 1. */
+  sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
+  /** Slack incoming-webhook URL. */
+  slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
+  /** Whether surveys are enabled. */
+  surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Filters that exclude internal and test accounts. */
+  testAccountFilters?: InputMaybe<Scalars['JSON']['input']>;
+  /** Whether test-account filtering is on by default. */
+  testAccountFiltersDefaultChecked?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Time zone in which dates are shown. */
+  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+  /** First day of the week in date ranges. */
+  weekStartDay?: InputMaybe<WeekStartDay>;
+};
+
+/** Result of `updateProject`. */
+export type UpdateProjectPayload = {
+  __typename?: 'UpdateProjectPayload';
+  /** The updated project; null when there are user errors. */
+  project?: Maybe<Project>;
+  /** Validation failures reported by the upstream. */
+  userErrors: Array<UserError>;
+};
+
+/** Result of `upgradePlugin`. */
+export type UpgradePluginPayload = {
+  __typename?: 'UpgradePluginPayload';
+  /** The plugin after the upgrade; null when `userErrors` is not empty. */
+  plugin?: Maybe<Plugin>;
+  /** Why the upgrade was refused. */
+  userErrors: Array<UserError>;
+};
+
+/** A user as embedded in other records (e.g. a flag's creator). The upstream has no user endpoint, so users cannot be looked up directly. */
+export type User = {
+  __typename?: 'User';
+  /** The upstream's integer id of the user. */
+  databaseId: Scalars['Int']['output'];
+  /** The distinct id under which the user's own events are recorded. */
+  distinctId?: Maybe<Scalars['String']['output']>;
+  /** E-mail address. */
+  email?: Maybe<Scalars['String']['output']>;
+  /** First name. */
+  firstName?: Maybe<Scalars['String']['output']>;
+  /** The user's UUID, usable as a stable identifier. */
+  id: Scalars['ID']['output'];
+  /** Whether the e-mail address has been verified; null when unknown. */
+  isEmailVerified?: Maybe<Scalars['Boolean']['output']>;
+  /** Last name. */
+  lastName?: Maybe<Scalars['String']['output']>;
+  /** The user's UUID. */
+  uuid: Scalars['UUID']['output'];
+};
+
+/** How many users a release condition reaches. */
+export type UserBlastRadius = {
+  __typename?: 'UserBlastRadius';
+  /** All users of the project (of the group type, for group conditions). */
+  totalUsers: Scalars['Int']['output'];
+  /** Users matching the condition. */
+  usersAffected: Scalars['Int']['output'];
+};
+
+/** A business failure of a mutation (e.g. an upstream validation error). The payload's object is null when there are user errors. */
+export type UserError = {
+  __typename?: 'UserError';
+  /** Machine-readable code from the upstream, e.g. `unique`, `invalid_input`, `required`. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** Path to the offending input field, e.g. `["input", "filters", "groups", "0"]`; null when the error is not about one field. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  /** Human-readable description of the problem, as the upstream worded it. */
+  message: Scalars['String']['output'];
+};
+
+/** First day of the week. */
+export type WeekStartDay =
+  /** Weeks start on Monday (upstream value 1). */
+  | 'MONDAY'
+  /** Weeks start on Sunday (upstream value 0). */
+  | 'SUNDAY';
+
+
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = {
+  FeatureFlag: FeatureFlag;
+  Organization: Organization;
+  Plugin: Plugin;
+  Project: Project;
+};
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = {
+  FeatureFlag:
+    ( { __typename: 'FeatureFlag' }
+    & GraphQLRecursivePick<FederationTypes['FeatureFlag'], {"id":true}> );
+  Organization:
+    ( { __typename: 'Organization' }
+    & GraphQLRecursivePick<FederationTypes['Organization'], {"id":true}> );
+  Plugin:
+    ( { __typename: 'Plugin' }
+    & GraphQLRecursivePick<FederationTypes['Plugin'], {"id":true}> );
+  Project:
+    ( { __typename: 'Project' }
+    & ( GraphQLRecursivePick<FederationTypes['Project'], {"id":true}>
+        | GraphQLRecursivePick<FederationTypes['Project'], {"databaseId":true}> ) );
+};
+
+
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Node:
+    | ( Omit<FeatureFlag, 'createdBy' | 'project' | 'roleAccess'> & { createdBy?: Maybe<_RefType['User']>, project?: Maybe<_RefType['Project']>, roleAccess?: Maybe<_RefType['FeatureFlagRoleAccessConnection']> } )
+    | ( Omit<FeatureFlagRoleAccess, 'featureFlag' | 'role'> & { featureFlag: _RefType['FeatureFlag'], role: _RefType['Role'] } )
+    | ( OrganizationRef )
+    | ( Omit<Plugin, 'organization'> & { organization?: Maybe<_RefType['Organization']> } )
+    | ( ProjectParent )
+  ;
+};
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  ActivityLogChange: ResolverTypeWrapper<ActivityLogChange>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  ActivityLogConnection: ResolverTypeWrapper<ActivityLogConnection>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ActivityLogEdge: ResolverTypeWrapper<ActivityLogEdge>;
+  ActivityLogEntry: ResolverTypeWrapper<ActivityLogEntry>;
+  ActivityLogUser: ResolverTypeWrapper<ActivityLogUser>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CheckPluginForUpdatesPayload: ResolverTypeWrapper<Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  CopyFeatureFlagFailure: ResolverTypeWrapper<Omit<CopyFeatureFlagFailure, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  CopyFeatureFlagsInput: CopyFeatureFlagsInput;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversTypes['CopyFeatureFlagFailure']>> }>;
+  CreateFeatureFlagInput: CreateFeatureFlagInput;
+  CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagStaticCohortPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  CreatePluginInput: CreatePluginInput;
+  CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  CreateProjectInput: CreateProjectInput;
+  CreateProjectPayload: ResolverTypeWrapper<Omit<CreateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteFeatureFlagPayload: ResolverTypeWrapper<Omit<DeleteFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  DeletePluginPayload: ResolverTypeWrapper<DeletePluginPayload>;
+  DeleteProjectInput: DeleteProjectInput;
+  DeleteProjectPayload: ResolverTypeWrapper<DeleteProjectPayload>;
+  FeatureFlag: ResolverTypeWrapper<Omit<FeatureFlag, 'createdBy' | 'project' | 'roleAccess'> & { createdBy?: Maybe<ResolversTypes['User']>, project?: Maybe<ResolversTypes['Project']>, roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccessConnection']> }>;
+  FeatureFlagConnection: ResolverTypeWrapper<Omit<FeatureFlagConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['FeatureFlagEdge']>, nodes: Array<ResolversTypes['FeatureFlag']> }>;
+  FeatureFlagDashboardPayload: ResolverTypeWrapper<Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  FeatureFlagEdge: ResolverTypeWrapper<Omit<FeatureFlagEdge, 'node'> & { node: ResolversTypes['FeatureFlag'] }>;
+  FeatureFlagEvaluation: ResolverTypeWrapper<FeatureFlagEvaluation>;
+  FeatureFlagReferenceInput: FeatureFlagReferenceInput;
+  FeatureFlagRoleAccess: ResolverTypeWrapper<Omit<FeatureFlagRoleAccess, 'featureFlag' | 'role'> & { featureFlag: ResolversTypes['FeatureFlag'], role: ResolversTypes['Role'] }>;
+  FeatureFlagRoleAccessConnection: ResolverTypeWrapper<Omit<FeatureFlagRoleAccessConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['FeatureFlagRoleAccessEdge']>, nodes: Array<ResolversTypes['FeatureFlagRoleAccess']> }>;
+  FeatureFlagRoleAccessEdge: ResolverTypeWrapper<Omit<FeatureFlagRoleAccessEdge, 'node'> & { node: ResolversTypes['FeatureFlagRoleAccess'] }>;
+  FeatureFlagStaticCohort: ResolverTypeWrapper<FeatureFlagStaticCohort>;
+  GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
+  GrantFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccess']> }>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  LocalEvaluation: ResolverTypeWrapper<Omit<LocalEvaluation, 'flags'> & { flags: Array<ResolversTypes['LocalEvaluationFlag']> }>;
+  LocalEvaluationFlag: ResolverTypeWrapper<Omit<LocalEvaluationFlag, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  MyFeatureFlag: ResolverTypeWrapper<Omit<MyFeatureFlag, 'flag'> & { flag: ResolversTypes['LocalEvaluationFlag'] }>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
+  Organization: ResolverTypeWrapper<OrganizationRef>;
+  OrganizationFeatureFlag: ResolverTypeWrapper<Omit<OrganizationFeatureFlag, 'createdBy' | 'featureFlag' | 'project'> & { createdBy?: Maybe<ResolversTypes['User']>, featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, project?: Maybe<ResolversTypes['Project']> }>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Plugin: ResolverTypeWrapper<Omit<Plugin, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
+  PluginConfig: ResolverTypeWrapper<Omit<PluginConfig, 'plugin' | 'project'> & { plugin?: Maybe<ResolversTypes['Plugin']>, project?: Maybe<ResolversTypes['Project']> }>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  PluginConnection: ResolverTypeWrapper<Omit<PluginConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PluginEdge']>, nodes: Array<ResolversTypes['Plugin']> }>;
+  PluginEdge: ResolverTypeWrapper<Omit<PluginEdge, 'node'> & { node: ResolversTypes['Plugin'] }>;
+  PluginReferenceInput: PluginReferenceInput;
+  PluginSourceFile: ResolverTypeWrapper<PluginSourceFile>;
+  PluginSourceFileInput: PluginSourceFileInput;
+  PluginType: PluginType;
+  Project: ResolverTypeWrapper<ProjectParent>;
+  ProjectConnection: ResolverTypeWrapper<Connection<ProjectParent>>;
+  ProjectEdge: ResolverTypeWrapper<Edge<ProjectParent>>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RepositoryPlugin: ResolverTypeWrapper<RepositoryPlugin>;
+  RestoreFeatureFlagPayload: ResolverTypeWrapper<Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
+  RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<RevokeFeatureFlagRoleAccessPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  Role: ResolverTypeWrapper<Omit<Role, 'createdBy'> & { createdBy?: Maybe<ResolversTypes['User']> }>;
+  TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
+  UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  UpdateFeatureFlagInput: UpdateFeatureFlagInput;
+  UpdateFeatureFlagPayload: ResolverTypeWrapper<Omit<UpdateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  UpdatePluginInput: UpdatePluginInput;
+  UpdatePluginPayload: ResolverTypeWrapper<Omit<UpdatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  UpdatePluginSourceInput: UpdatePluginSourceInput;
+  UpdatePluginSourcePayload: ResolverTypeWrapper<Omit<UpdatePluginSourcePayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  UpdateProjectInput: UpdateProjectInput;
+  UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  UpgradePluginPayload: ResolverTypeWrapper<Omit<UpgradePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  User: ResolverTypeWrapper<UserRecord>;
+  UserBlastRadius: ResolverTypeWrapper<UserBlastRadius>;
+  UserError: ResolverTypeWrapper<UserError>;
+  WeekStartDay: WeekStartDay;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  ActivityLogChange: ActivityLogChange;
+  String: Scalars['String']['output'];
+  ActivityLogConnection: ActivityLogConnection;
+  Int: Scalars['Int']['output'];
+  ActivityLogEdge: ActivityLogEdge;
+  ActivityLogEntry: ActivityLogEntry;
+  ActivityLogUser: ActivityLogUser;
+  Boolean: Scalars['Boolean']['output'];
+  CheckPluginForUpdatesPayload: Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  CopyFeatureFlagFailure: Omit<CopyFeatureFlagFailure, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  CopyFeatureFlagsInput: CopyFeatureFlagsInput;
+  ID: Scalars['ID']['output'];
+  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversParentTypes['CopyFeatureFlagFailure']>> };
+  CreateFeatureFlagInput: CreateFeatureFlagInput;
+  CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  CreateFeatureFlagStaticCohortPayload: Omit<CreateFeatureFlagStaticCohortPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  CreatePluginInput: CreatePluginInput;
+  CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  CreateProjectInput: CreateProjectInput;
+  CreateProjectPayload: Omit<CreateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  DateTime: Scalars['DateTime']['output'];
+  DeleteFeatureFlagPayload: Omit<DeleteFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  DeletePluginPayload: DeletePluginPayload;
+  DeleteProjectInput: DeleteProjectInput;
+  DeleteProjectPayload: DeleteProjectPayload;
+  FeatureFlag: Omit<FeatureFlag, 'createdBy' | 'project' | 'roleAccess'> & { createdBy?: Maybe<ResolversParentTypes['User']>, project?: Maybe<ResolversParentTypes['Project']>, roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccessConnection']> } | FederationReferenceTypes['FeatureFlag'];
+  FeatureFlagConnection: Omit<FeatureFlagConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['FeatureFlagEdge']>, nodes: Array<ResolversParentTypes['FeatureFlag']> };
+  FeatureFlagDashboardPayload: Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  FeatureFlagEdge: Omit<FeatureFlagEdge, 'node'> & { node: ResolversParentTypes['FeatureFlag'] };
+  FeatureFlagEvaluation: FeatureFlagEvaluation;
+  FeatureFlagReferenceInput: FeatureFlagReferenceInput;
+  FeatureFlagRoleAccess: Omit<FeatureFlagRoleAccess, 'featureFlag' | 'role'> & { featureFlag: ResolversParentTypes['FeatureFlag'], role: ResolversParentTypes['Role'] };
+  FeatureFlagRoleAccessConnection: Omit<FeatureFlagRoleAccessConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['FeatureFlagRoleAccessEdge']>, nodes: Array<ResolversParentTypes['FeatureFlagRoleAccess']> };
+  FeatureFlagRoleAccessEdge: Omit<FeatureFlagRoleAccessEdge, 'node'> & { node: ResolversParentTypes['FeatureFlagRoleAccess'] };
+  FeatureFlagStaticCohort: FeatureFlagStaticCohort;
+  GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
+  GrantFeatureFlagRoleAccessPayload: Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccess']> };
+  JSON: Scalars['JSON']['output'];
+  LocalEvaluation: Omit<LocalEvaluation, 'flags'> & { flags: Array<ResolversParentTypes['LocalEvaluationFlag']> };
+  LocalEvaluationFlag: Omit<LocalEvaluationFlag, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  Mutation: Record<PropertyKey, never>;
+  MyFeatureFlag: Omit<MyFeatureFlag, 'flag'> & { flag: ResolversParentTypes['LocalEvaluationFlag'] };
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
+  Organization: OrganizationRef;
+  OrganizationFeatureFlag: Omit<OrganizationFeatureFlag, 'createdBy' | 'featureFlag' | 'project'> & { createdBy?: Maybe<ResolversParentTypes['User']>, featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, project?: Maybe<ResolversParentTypes['Project']> };
+  PageInfo: PageInfo;
+  Plugin: Omit<Plugin, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> } | FederationReferenceTypes['Plugin'];
+  PluginConfig: Omit<PluginConfig, 'plugin' | 'project'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, project?: Maybe<ResolversParentTypes['Project']> };
+  Float: Scalars['Float']['output'];
+  PluginConnection: Omit<PluginConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PluginEdge']>, nodes: Array<ResolversParentTypes['Plugin']> };
+  PluginEdge: Omit<PluginEdge, 'node'> & { node: ResolversParentTypes['Plugin'] };
+  PluginReferenceInput: PluginReferenceInput;
+  PluginSourceFile: PluginSourceFile;
+  PluginSourceFileInput: PluginSourceFileInput;
+  Project: ProjectParent;
+  ProjectConnection: Connection<ProjectParent>;
+  ProjectEdge: Edge<ProjectParent>;
+  Query: Record<PropertyKey, never>;
+  RepositoryPlugin: RepositoryPlugin;
+  RestoreFeatureFlagPayload: Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
+  RevokeFeatureFlagRoleAccessPayload: Omit<RevokeFeatureFlagRoleAccessPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  Role: Omit<Role, 'createdBy'> & { createdBy?: Maybe<ResolversParentTypes['User']> };
+  TimeZone: Scalars['TimeZone']['output'];
+  UUID: Scalars['UUID']['output'];
+  UpdateFeatureFlagInput: UpdateFeatureFlagInput;
+  UpdateFeatureFlagPayload: Omit<UpdateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  UpdatePluginInput: UpdatePluginInput;
+  UpdatePluginPayload: Omit<UpdatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  UpdatePluginSourceInput: UpdatePluginSourceInput;
+  UpdatePluginSourcePayload: Omit<UpdatePluginSourcePayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  UpdateProjectInput: UpdateProjectInput;
+  UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  UpgradePluginPayload: Omit<UpgradePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  User: UserRecord;
+  UserBlastRadius: UserBlastRadius;
+  UserError: UserError;
+};
+
+export type ActivityLogChangeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogChange'] = ResolversParentTypes['ActivityLogChange']> = {
+  action?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ActivityLogConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogConnection'] = ResolversParentTypes['ActivityLogConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ActivityLogEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['ActivityLogEntry']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ActivityLogEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogEdge'] = ResolversParentTypes['ActivityLogEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ActivityLogEntry'], ParentType, ContextType>;
+};
+
+export type ActivityLogEntryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogEntry'] = ResolversParentTypes['ActivityLogEntry']> = {
+  activity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['ActivityLogChange']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  itemId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['ActivityLogUser']>, ParentType, ContextType>;
+};
+
+export type ActivityLogUserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogUser'] = ResolversParentTypes['ActivityLogUser']> = {
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isSystem?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CheckPluginForUpdatesPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CheckPluginForUpdatesPayload'] = ResolversParentTypes['CheckPluginForUpdatesPayload']> = {
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CopyFeatureFlagFailureResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CopyFeatureFlagFailure'] = ResolversParentTypes['CopyFeatureFlagFailure']> = {
+  errors?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  projectDatabaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type CopyFeatureFlagsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CopyFeatureFlagsPayload'] = ResolversParentTypes['CopyFeatureFlagsPayload']> = {
+  copiedFeatureFlags?: Resolver<Maybe<Array<ResolversTypes['FeatureFlag']>>, ParentType, ContextType>;
+  failures?: Resolver<Maybe<Array<ResolversTypes['CopyFeatureFlagFailure']>>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CreateFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateFeatureFlagPayload'] = ResolversParentTypes['CreateFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CreateFeatureFlagStaticCohortPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateFeatureFlagStaticCohortPayload'] = ResolversParentTypes['CreateFeatureFlagStaticCohortPayload']> = {
+  cohort?: Resolver<Maybe<ResolversTypes['FeatureFlagStaticCohort']>, ParentType, ContextType>;
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CreatePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreatePluginPayload'] = ResolversParentTypes['CreatePluginPayload']> = {
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CreateProjectPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateProjectPayload'] = ResolversParentTypes['CreateProjectPayload']> = {
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type DeleteFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteFeatureFlagPayload'] = ResolversParentTypes['DeleteFeatureFlagPayload']> = {
+  deletedFeatureFlagId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeletePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletePluginPayload'] = ResolversParentTypes['DeletePluginPayload']> = {
+  deletedPluginId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeleteProjectPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteProjectPayload'] = ResolversParentTypes['DeleteProjectPayload']> = {
+  deletedDatabaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  deletedProjectId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlag'] = ResolversParentTypes['FeatureFlag'], FederationReferenceType extends FederationReferenceTypes['FeatureFlag'] = FederationReferenceTypes['FeatureFlag']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['FeatureFlag']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  activity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<FeatureFlagActivityArgs>>;
+  analyticsDashboards?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  canEdit?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ensureExperienceContinuity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  experimentSet?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  features?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  filters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  hasEnrichedAnalytics?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isSimpleFlag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  performedRollback?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  roleAccess?: Resolver<Maybe<ResolversTypes['FeatureFlagRoleAccessConnection']>, ParentType, ContextType, Partial<FeatureFlagRoleAccessArgs>>;
+  rollbackConditions?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  rolloutPercentage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  surveys?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  usageDashboard?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FeatureFlagConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagConnection'] = ResolversParentTypes['FeatureFlagConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FeatureFlagEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FeatureFlagDashboardPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagDashboardPayload'] = ResolversParentTypes['FeatureFlagDashboardPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type FeatureFlagEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagEdge'] = ResolversParentTypes['FeatureFlagEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['FeatureFlag'], ParentType, ContextType>;
+};
+
+export type FeatureFlagEvaluationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagEvaluation'] = ResolversParentTypes['FeatureFlagEvaluation']> = {
+  conditionIndex?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  variant?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type FeatureFlagRoleAccessResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagRoleAccess'] = ResolversParentTypes['FeatureFlagRoleAccess']> = {
+  addedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  featureFlag?: Resolver<ResolversTypes['FeatureFlag'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FeatureFlagRoleAccessConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagRoleAccessConnection'] = ResolversParentTypes['FeatureFlagRoleAccessConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['FeatureFlagRoleAccessEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['FeatureFlagRoleAccess']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type FeatureFlagRoleAccessEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagRoleAccessEdge'] = ResolversParentTypes['FeatureFlagRoleAccessEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['FeatureFlagRoleAccess'], ParentType, ContextType>;
+};
+
+export type FeatureFlagStaticCohortResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagStaticCohort'] = ResolversParentTypes['FeatureFlagStaticCohort']> = {
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isCalculating?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isStatic?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type GrantFeatureFlagRoleAccessPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GrantFeatureFlagRoleAccessPayload'] = ResolversParentTypes['GrantFeatureFlagRoleAccessPayload']> = {
+  roleAccess?: Resolver<Maybe<ResolversTypes['FeatureFlagRoleAccess']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type LocalEvaluationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LocalEvaluation'] = ResolversParentTypes['LocalEvaluation']> = {
+  cohorts?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  flags?: Resolver<Array<ResolversTypes['LocalEvaluationFlag']>, ParentType, ContextType>;
+  groupTypeMapping?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
+export type LocalEvaluationFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LocalEvaluationFlag'] = ResolversParentTypes['LocalEvaluationFlag']> = {
+  active?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deleted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  ensureExperienceContinuity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  evaluationRuntime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  filters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  hasEncryptedPayloads?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  checkPluginForUpdates?: Resolver<ResolversTypes['CheckPluginForUpdatesPayload'], ParentType, ContextType, RequireFields<MutationCheckPluginForUpdatesArgs, 'input'>>;
+  copyFeatureFlags?: Resolver<ResolversTypes['CopyFeatureFlagsPayload'], ParentType, ContextType, RequireFields<MutationCopyFeatureFlagsArgs, 'input'>>;
+  createFeatureFlag?: Resolver<ResolversTypes['CreateFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationCreateFeatureFlagArgs, 'input'>>;
+  createFeatureFlagDashboard?: Resolver<ResolversTypes['FeatureFlagDashboardPayload'], ParentType, ContextType, RequireFields<MutationCreateFeatureFlagDashboardArgs, 'input'>>;
+  createFeatureFlagStaticCohort?: Resolver<ResolversTypes['CreateFeatureFlagStaticCohortPayload'], ParentType, ContextType, RequireFields<MutationCreateFeatureFlagStaticCohortArgs, 'input'>>;
+  createPlugin?: Resolver<ResolversTypes['CreatePluginPayload'], ParentType, ContextType, RequireFields<MutationCreatePluginArgs, 'input'>>;
+  createProject?: Resolver<ResolversTypes['CreateProjectPayload'], ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'input'>>;
+  deleteFeatureFlag?: Resolver<ResolversTypes['DeleteFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationDeleteFeatureFlagArgs, 'input'>>;
+  deletePlugin?: Resolver<ResolversTypes['DeletePluginPayload'], ParentType, ContextType, RequireFields<MutationDeletePluginArgs, 'input'>>;
+  deleteProject?: Resolver<ResolversTypes['DeleteProjectPayload'], ParentType, ContextType, RequireFields<MutationDeleteProjectArgs, 'input'>>;
+  enrichFeatureFlagUsageDashboard?: Resolver<ResolversTypes['FeatureFlagDashboardPayload'], ParentType, ContextType, RequireFields<MutationEnrichFeatureFlagUsageDashboardArgs, 'input'>>;
+  grantFeatureFlagRoleAccess?: Resolver<ResolversTypes['GrantFeatureFlagRoleAccessPayload'], ParentType, ContextType, RequireFields<MutationGrantFeatureFlagRoleAccessArgs, 'input'>>;
+  restoreFeatureFlag?: Resolver<ResolversTypes['RestoreFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationRestoreFeatureFlagArgs, 'input'>>;
+  revokeFeatureFlagRoleAccess?: Resolver<ResolversTypes['RevokeFeatureFlagRoleAccessPayload'], ParentType, ContextType, RequireFields<MutationRevokeFeatureFlagRoleAccessArgs, 'input'>>;
+  updateFeatureFlag?: Resolver<ResolversTypes['UpdateFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationUpdateFeatureFlagArgs, 'input'>>;
+  updatePlugin?: Resolver<ResolversTypes['UpdatePluginPayload'], ParentType, ContextType, RequireFields<MutationUpdatePluginArgs, 'input'>>;
+  updatePluginSource?: Resolver<ResolversTypes['UpdatePluginSourcePayload'], ParentType, ContextType, RequireFields<MutationUpdatePluginSourceArgs, 'input'>>;
+  updateProject?: Resolver<ResolversTypes['UpdateProjectPayload'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
+  upgradePlugin?: Resolver<ResolversTypes['UpgradePluginPayload'], ParentType, ContextType, RequireFields<MutationUpgradePluginArgs, 'input'>>;
+};
+
+export type MyFeatureFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['MyFeatureFlag'] = ResolversParentTypes['MyFeatureFlag']> = {
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  flag?: Resolver<ResolversTypes['LocalEvaluationFlag'], ParentType, ContextType>;
+  value?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+};
+
+export type NodeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
+  __resolveType: TypeResolveFn<'FeatureFlag' | 'FeatureFlagRoleAccess' | 'Organization' | 'Plugin' | 'Project', ParentType, ContextType>;
+};
+
+export type OrganizationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organization']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  exportsUnsubscribeConfigs?: Resolver<Maybe<Array<ResolversTypes['PluginConfig']>>, ParentType, ContextType>;
+  featureFlagsByKey?: Resolver<Maybe<Array<ResolversTypes['OrganizationFeatureFlag']>>, ParentType, ContextType, RequireFields<OrganizationFeatureFlagsByKeyArgs, 'key'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<OrganizationPluginArgs, 'id'>>;
+  pluginActivity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<OrganizationPluginActivityArgs>>;
+  plugins?: Resolver<Maybe<ResolversTypes['PluginConnection']>, ParentType, ContextType, Partial<OrganizationPluginsArgs>>;
+  repository?: Resolver<Maybe<Array<ResolversTypes['RepositoryPlugin']>>, ParentType, ContextType>;
+  unused?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type OrganizationFeatureFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['OrganizationFeatureFlag'] = ResolversParentTypes['OrganizationFeatureFlag']> = {
+  active?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  filters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  flagDatabaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  projectDatabaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PageInfoResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PluginResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Plugin'] = ResolversParentTypes['Plugin'], FederationReferenceType extends FederationReferenceTypes['Plugin'] = FederationReferenceTypes['Plugin']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Plugin']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  capabilities?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  configSchema?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  icon?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isGlobal?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  latestTag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  metrics?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
+  organizationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  organizationName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pluginType?: Resolver<Maybe<ResolversTypes['PluginType']>, ParentType, ContextType>;
+  publicJobs?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<Array<ResolversTypes['PluginSourceFile']>>, ParentType, ContextType>;
+  tag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PluginConfigResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PluginConfig'] = ResolversParentTypes['PluginConfig']> = {
+  config?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  deleted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  deliveryRate24h?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  pluginDatabaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pluginInfo?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type PluginConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PluginConnection'] = ResolversParentTypes['PluginConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['PluginEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PluginEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PluginEdge'] = ResolversParentTypes['PluginEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Plugin'], ParentType, ContextType>;
+};
+
+export type PluginSourceFileResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PluginSourceFile'] = ResolversParentTypes['PluginSourceFile']> = {
+  filename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ProjectResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project'], FederationReferenceType extends FederationReferenceTypes['Project'] = FederationReferenceTypes['Project']> = {
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Project']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  accessControl?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  anonymizeIps?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  apiToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  appUrls?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  autocaptureExceptionsErrorsToIgnore?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  autocaptureExceptionsOptIn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  autocaptureOptOut?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  captureConsoleLogOptIn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  capturePerformanceOptIn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  completedSnippetOnboarding?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  correlationConfig?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dataAttributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  effectiveMembershipLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  evaluationReasons?: Resolver<Maybe<Array<ResolversTypes['FeatureFlagEvaluation']>>, ParentType, ContextType, RequireFields<ProjectEvaluationReasonsArgs, 'distinctId'>>;
+  extraSettings?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType, Partial<ProjectFeatureFlagArgs>>;
+  featureFlagActivity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<ProjectFeatureFlagActivityArgs>>;
+  featureFlags?: Resolver<ResolversTypes['FeatureFlagConnection'], ParentType, ContextType, RequireFields<ProjectFeatureFlagsArgs, 'includeDeleted'>>;
+  groupsOnEventsQueryingEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  hasCompletedOnboardingFor?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  hasGroupTypes?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ingestedEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  injectWebApps?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  isDemo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  liveEventsColumns?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  localEvaluation?: Resolver<Maybe<ResolversTypes['LocalEvaluation']>, ParentType, ContextType, RequireFields<ProjectLocalEvaluationArgs, 'sendCohorts'>>;
+  myFlags?: Resolver<Maybe<Array<ResolversTypes['MyFeatureFlag']>>, ParentType, ContextType, Partial<ProjectMyFlagsArgs>>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  pathCleaningFilters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  personDisplayNameProperties?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  personOnEventsQueryingEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  primaryDashboard?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  recordingDomains?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  sessionRecordingLinkedFlag?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  sessionRecordingMinimumDurationMilliseconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  sessionRecordingNetworkPayloadCaptureConfig?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  sessionRecordingOptIn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  sessionRecordingSampleRate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  slackIncomingWebhook?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  surveysOptIn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  testAccountFilters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  testAccountFiltersDefaultChecked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  timezone?: Resolver<ResolversTypes['TimeZone'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  userBlastRadius?: Resolver<Maybe<ResolversTypes['UserBlastRadius']>, ParentType, ContextType, RequireFields<ProjectUserBlastRadiusArgs, 'condition'>>;
+  uuid?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  weekStartDay?: Resolver<Maybe<ResolversTypes['WeekStartDay']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProjectConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProjectConnection'] = ResolversParentTypes['ProjectConnection']> = {
+  edges?: Resolver<Array<ResolversTypes['ProjectEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ProjectEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProjectEdge'] = ResolversParentTypes['ProjectEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+};
+
+export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<QueryProjectsArgs>>;
+};
+
+export type RepositoryPluginResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RepositoryPlugin'] = ResolversParentTypes['RepositoryPlugin']> = {
+  data?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  icon?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  maintainer?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type RestoreFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RestoreFeatureFlagPayload'] = ResolversParentTypes['RestoreFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RevokeFeatureFlagRoleAccessPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RevokeFeatureFlagRoleAccessPayload'] = ResolversParentTypes['RevokeFeatureFlagRoleAccessPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  revokedRoleAccessId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type RoleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
+  associatedFlags?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  featureFlagsAccessLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  members?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export interface TimeZoneScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['TimeZone'], any> {
+  name: 'TimeZone';
+}
+
+export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['UUID'], any> {
+  name: 'UUID';
+}
+
+export type UpdateFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateFeatureFlagPayload'] = ResolversParentTypes['UpdateFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type UpdatePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdatePluginPayload'] = ResolversParentTypes['UpdatePluginPayload']> = {
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type UpdatePluginSourcePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdatePluginSourcePayload'] = ResolversParentTypes['UpdatePluginSourcePayload']> = {
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<Array<ResolversTypes['PluginSourceFile']>>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type UpdateProjectPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateProjectPayload'] = ResolversParentTypes['UpdateProjectPayload']> = {
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type UpgradePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpgradePluginPayload'] = ResolversParentTypes['UpgradePluginPayload']> = {
+  plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  distinctId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isEmailVerified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uuid?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+};
+
+export type UserBlastRadiusResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserBlastRadius'] = ResolversParentTypes['UserBlastRadius']> = {
+  totalUsers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  usersAffected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = GatewayContext> = {
+  ActivityLogChange?: ActivityLogChangeResolvers<ContextType>;
+  ActivityLogConnection?: ActivityLogConnectionResolvers<ContextType>;
+  ActivityLogEdge?: ActivityLogEdgeResolvers<ContextType>;
+  ActivityLogEntry?: ActivityLogEntryResolvers<ContextType>;
+  ActivityLogUser?: ActivityLogUserResolvers<ContextType>;
+  CheckPluginForUpdatesPayload?: CheckPluginForUpdatesPayloadResolvers<ContextType>;
+  CopyFeatureFlagFailure?: CopyFeatureFlagFailureResolvers<ContextType>;
+  CopyFeatureFlagsPayload?: CopyFeatureFlagsPayloadResolvers<ContextType>;
+  CreateFeatureFlagPayload?: CreateFeatureFlagPayloadResolvers<ContextType>;
+  CreateFeatureFlagStaticCohortPayload?: CreateFeatureFlagStaticCohortPayloadResolvers<ContextType>;
+  CreatePluginPayload?: CreatePluginPayloadResolvers<ContextType>;
+  CreateProjectPayload?: CreateProjectPayloadResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  DeleteFeatureFlagPayload?: DeleteFeatureFlagPayloadResolvers<ContextType>;
+  DeletePluginPayload?: DeletePluginPayloadResolvers<ContextType>;
+  DeleteProjectPayload?: DeleteProjectPayloadResolvers<ContextType>;
+  FeatureFlag?: FeatureFlagResolvers<ContextType>;
+  FeatureFlagConnection?: FeatureFlagConnectionResolvers<ContextType>;
+  FeatureFlagDashboardPayload?: FeatureFlagDashboardPayloadResolvers<ContextType>;
+  FeatureFlagEdge?: FeatureFlagEdgeResolvers<ContextType>;
+  FeatureFlagEvaluation?: FeatureFlagEvaluationResolvers<ContextType>;
+  FeatureFlagRoleAccess?: FeatureFlagRoleAccessResolvers<ContextType>;
+  FeatureFlagRoleAccessConnection?: FeatureFlagRoleAccessConnectionResolvers<ContextType>;
+  FeatureFlagRoleAccessEdge?: FeatureFlagRoleAccessEdgeResolvers<ContextType>;
+  FeatureFlagStaticCohort?: FeatureFlagStaticCohortResolvers<ContextType>;
+  GrantFeatureFlagRoleAccessPayload?: GrantFeatureFlagRoleAccessPayloadResolvers<ContextType>;
+  JSON?: GraphQLScalarType;
+  LocalEvaluation?: LocalEvaluationResolvers<ContextType>;
+  LocalEvaluationFlag?: LocalEvaluationFlagResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  MyFeatureFlag?: MyFeatureFlagResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
+  Organization?: OrganizationResolvers<ContextType>;
+  OrganizationFeatureFlag?: OrganizationFeatureFlagResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Plugin?: PluginResolvers<ContextType>;
+  PluginConfig?: PluginConfigResolvers<ContextType>;
+  PluginConnection?: PluginConnectionResolvers<ContextType>;
+  PluginEdge?: PluginEdgeResolvers<ContextType>;
+  PluginSourceFile?: PluginSourceFileResolvers<ContextType>;
+  Project?: ProjectResolvers<ContextType>;
+  ProjectConnection?: ProjectConnectionResolvers<ContextType>;
+  ProjectEdge?: ProjectEdgeResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  RepositoryPlugin?: RepositoryPluginResolvers<ContextType>;
+  RestoreFeatureFlagPayload?: RestoreFeatureFlagPayloadResolvers<ContextType>;
+  RevokeFeatureFlagRoleAccessPayload?: RevokeFeatureFlagRoleAccessPayloadResolvers<ContextType>;
+  Role?: RoleResolvers<ContextType>;
+  TimeZone?: GraphQLScalarType;
+  UUID?: GraphQLScalarType;
+  UpdateFeatureFlagPayload?: UpdateFeatureFlagPayloadResolvers<ContextType>;
+  UpdatePluginPayload?: UpdatePluginPayloadResolvers<ContextType>;
+  UpdatePluginSourcePayload?: UpdatePluginSourcePayloadResolvers<ContextType>;
+  UpdateProjectPayload?: UpdateProjectPayloadResolvers<ContextType>;
+  UpgradePluginPayload?: UpgradePluginPayloadResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+  UserBlastRadius?: UserBlastRadiusResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
+};
+

@@ -1,0 +1,13 @@
+// One set of loaders per GraphQL request, bound to that request's client (and token):
+// nothing cached here outlives the request or crosses callers.
+// Each domain adds one line below.
+import type { UpstreamClient } from '../upstream-client/http.ts';
+import { createProjectLoaders } from './projects.ts';
+
+export function createLoaders(client: UpstreamClient) {
+  return {
+    ...createProjectLoaders(client),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,126 @@
+// Relay cursor connections mapped onto the upstream's limit/offset pagination.
+//
+// Pure apart from `fetchPage`: arguments are validated before any upstream call, cursors
+// are opaque base64url("offset:<n>"), and `totalCount` is the upstream envelope's `count`.
+// The gateway computes offsets itself and never follows the envelope's next/previous URLs.
+import { badUserInput } from '../errors.ts';
+import type { Page } from '../upstream-client/http.ts';
+
+/** Largest `first`/`last` accepted; larger values are BAD_USER_INPUT. */
+export const MAX_PAGE_SIZE = 100;
+/** Page size when neither `first` nor `last` is given. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+export interface Connection<T> {
+  edges: Edge<T>[];
+  nodes: T[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+export type FetchPage<T> = (limit: number, offset: number) => Promise<Page<T>>;
+
+const CURSOR_PREFIX = 'offset:';
+
+export function offsetToCursor(offset: number): string {
+  return Buffer.from(`${CURSOR_PREFIX}${offset}`, 'utf8').toString('base64url');
+}
+
+/** Cursor -> offset; throws BAD_USER_INPUT for anything this gateway did not issue. */
+export function cursorToOffset(cursor: string, argument: string): number {
+  const raw = /^[A-Za-z0-9_-]+={0,2}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = /^offset:(0|[1-9][0-9]{0,8})$/.exec(raw);
+  if (!match?.[1]) throw badUserInput(`Argument "${argument}" is not a valid cursor.`, { argument });
+  return Number(match[1]);
+}
+
+/** The window of the list a connection asks for. `end` is exclusive; null means "unknown until counted". */
+export interface Window {
+  start: number;
+  end: number | null;
+  /** Set when only `last` bounds the window from the end of the whole list. */
+  last: number | null;
+}
+
+/** Validates the arguments and computes the requested window. No I/O. */
+export function windowFor(args: ConnectionArgs): Window {
+  const first = pageSize(args.first, 'first');
+  const last = pageSize(args.last, 'last');
+  let start = args.after != null ? cursorToOffset(args.after, 'after') + 1 : 0;
+  let end: number | null = args.before != null ? cursorToOffset(args.before, 'before') : null;
+  if (end !== null && end < start) end = start;
+  if (first !== null) end = end === null ? start + first : Math.min(end, start + first);
+  if (last !== null && end !== null) start = Math.max(start, end - last);
+  if (first === null && last === null && end === null) end = start + DEFAULT_PAGE_SIZE;
+  return { start, end, last: end === null ? last : null };
+}
+
+function pageSize(value: number | null | undefined, argument: string): number | null {
+  if (value == null) return null;
+  if (!Number.isInteger(value) || value < 0) throw badUserInput(`Argument "${argument}" must be a non-negative integer.`, { argument });
+  if (value > MAX_PAGE_SIZE) throw badUserInput(`Argument "${argument}" must not exceed ${MAX_PAGE_SIZE}.`, { argument, max: MAX_PAGE_SIZE });
+  return value;
+}
+
+/**
+ * Resolves a connection: validates `args` (BAD_USER_INPUT before any call), fetches the
+ * page with `fetchPage(limit, offset)`. `last` without `before` needs the total: the first
+ * call asks for the first `last` items, which is the whole answer when the list is that
+ * short; otherwise a second call fetches the tail.
+ */
+export async function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPage<T>): Promise<Connection<T>> {
+  const window = windowFor(args);
+  if (window.end === null) return lastOnly(window.start, window.last ?? 0, fetchPage);
+  return fetchWindow(window.start, window.end, fetchPage);
+}
+
+async function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>): Promise<Connection<T>> {
+  const limit = end - start;
+  // The upstream treats limit=0 as its default page size: ask for one item just to learn the count.
+  const page = await fetchPage(Math.max(limit, 1), start);
+  return toConnection(page.results.slice(0, limit), start, page.count);
+}
+
+async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>): Promise<Connection<T>> {
+  const head = await fetchPage(Math.max(last, 1), start);
+  if (last === 0) return toConnection([], Math.max(head.count, start), head.count);
+  if (head.count - start <= last) return toConnection(head.results.slice(0, last), start, head.count);
+  const tailStart = head.count - last;
+  const tail = await fetchPage(last, tailStart);
+  return toConnection(tail.results.slice(0, last), tailStart, tail.count);
+}
+
+/** A page of items starting at `offset` -> connection object. */
+export function toConnection<T>(items: T[], offset: number, totalCount: number): Connection<T> {
+  const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i), node }));
+  return {
+    edges,
+    nodes: items,
+    totalCount,
+    pageInfo: {
+      hasPreviousPage: offset > 0 && totalCount > 0,
+      hasNextPage: offset + items.length < totalCount,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

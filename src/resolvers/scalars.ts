@@ -1,0 +1,44 @@
+// Custom scalars. UUID and JSON come from graphql-scalars; DateTime keeps the upstream's
+// ISO 8601 strings unchanged (graphql-scalars' DateTime would turn them into Date objects
+// and drop microseconds); TimeZone accepts exactly the upstream's allow-list (§2.8).
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { JSONResolver, UUIDResolver } from 'graphql-scalars';
+import { isAllowedTimezone } from '../local-upstream/validation/timezones.ts';
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+function stringScalar(name: string, description: string, accept: (value: string) => boolean, problem: string) {
+  const check = (value: unknown): string => {
+    if (typeof value === 'string' && accept(value)) return value;
+    throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}: ${problem}`, { extensions: { code: 'BAD_USER_INPUT' } });
+  };
+  return new GraphQLScalarType<string, string>({
+    name,
+    description,
+    // Output is whatever the upstream said (validated on its side); input is checked here.
+    serialize: (value) => (value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : check(value)),
+    parseValue: check,
+    parseLiteral: (ast: ValueNode) => check(ast.kind === Kind.STRING ? ast.value : undefined),
+  });
+}
+
+export const DateTime = stringScalar(
+  'DateTime',
+  'An ISO 8601 date-time string.',
+  (v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)),
+  'expected an ISO 8601 date-time such as 2024-05-01T12:00:00Z',
+);
+
+export const TimeZone = stringScalar(
+  'TimeZone',
+  'An IANA time-zone name accepted by the upstream.',
+  isAllowedTimezone,
+  'expected an IANA time-zone name such as Europe/Paris or UTC',
+);
+
+export const scalarResolvers = {
+  DateTime,
+  TimeZone,
+  UUID: UUIDResolver,
+  JSON: JSONResolver,
+};

@@ -1,0 +1,25 @@
+// The executable subgraph schema: every schema/*.graphql file (one per domain), loaded once
+// at startup, plus the resolver map. No per-request schema work happens anywhere.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
+import { resolvers } from './resolvers/index.ts';
+
+export const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
+
+/** All SDL files as one document (common.graphql first: it declares the roots and the federation link). */
+export function loadTypeDefs(dir: string = SCHEMA_DIR): DocumentNode {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort((a, b) => (a === 'common.graphql' ? -1 : b === 'common.graphql' ? 1 : a.localeCompare(b)));
+  return parse(files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'));
+}
+
+let cached: GraphQLSchema | undefined;
+
+export function gatewaySchema(): GraphQLSchema {
+  cached ??= buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]);
+  return cached;
+}

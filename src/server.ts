@@ -1,0 +1,141 @@
+// startGateway(options) -> { url, stop }: Express 5 + Apollo Server 5 on one HTTP server.
+// Used by main.ts and by every end-to-end test (port 0).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import cors from 'cors';
+import { pino, type Logger } from 'pino';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
+import { createContext, type GatewayContext } from './context.ts';
+import { formatError } from './errors.ts';
+import { createMetrics, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { gatewaySchema } from './schema.ts';
+import { UpstreamTransport } from './upstream-client/http.ts';
+
+export interface GatewayOptions {
+  /** Base URL of the upstream REST service; only its origin is ever contacted. */
+  upstreamUrl: string;
+  /** Listening port; 0 picks a free one (tests). Default 4000. */
+  port?: number;
+  host?: string;
+  /** Headers/body timeout of each upstream call in ms (default 10 000). */
+  upstreamTimeoutMs?: number;
+  /** Keep-alive connections to the upstream (default 16). */
+  upstreamConnections?: number;
+  /** pino level; default `silent` so tests stay quiet (main.ts passes LOG_LEVEL). */
+  logLevel?: string;
+  /** `production` switches to the production landing page. */
+  nodeEnv?: string;
+  /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
+  demoApiKey?: string;
+}
+
+export interface RunningGateway {
+  /** The GraphQL endpoint, e.g. http://localhost:4000/graphql. */
+  url: string;
+  /** Base URL of the HTTP server (for /healthz and /metrics). */
+  baseUrl: string;
+  logger: Logger;
+  /** Drains in-flight requests, then closes the server and the upstream pool. */
+  stop(): Promise<void>;
+}
+
+/** The example operation Sandbox opens with. */
+export const EXAMPLE_OPERATION = `# Send your personal API key in the Authorization header (see Headers below).
+query Projects {
+  projects(first: 5) {
+    totalCount
+    nodes {
+      id
+      name
+      timezone
+    }
+  }
+}
+`;
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const logger = pino({
+    level: options.logLevel ?? 'silent',
+    redact: { paths: ['authorization', 'token', '*.authorization', '*.token', 'req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+  });
+  const metrics = createMetrics();
+  const transport = new UpstreamTransport({
+    upstreamUrl: options.upstreamUrl,
+    ...(options.upstreamTimeoutMs !== undefined ? { timeoutMs: options.upstreamTimeoutMs } : {}),
+    ...(options.upstreamConnections !== undefined ? { connections: options.upstreamConnections } : {}),
+    onCall: metrics.observeUpstreamCall,
+  });
+
+  const app = express();
+  const httpServer = http.createServer(app);
+  const limits = queryLimits();
+  const server = new ApolloServer<GatewayContext>({
+    schema: gatewaySchema(),
+    logger,
+    introspection: true,
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    validationRules: limits.validationRules,
+    formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      landingPage(options),
+      requireTokenPlugin,
+      upstreamReportPlugin,
+      metrics.plugin,
+      ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
+    ],
+  });
+  await server.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.use(
+    '/graphql',
+    cors<cors.CorsRequest>({
+      origin: true,
+      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name'],
+      maxAge: 600,
+    }),
+    express.json({ limit: '1mb' }),
+    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
+  );
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 4000, options.host ?? '0.0.0.0', resolve);
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const baseUrl = `http://localhost:${port}`;
+  logger.info({ url: `${baseUrl}/graphql`, upstream: transport.origin }, 'gateway listening');
+
+  return {
+    url: `${baseUrl}/graphql`,
+    baseUrl,
+    logger,
+    async stop() {
+      await server.stop();
+      await transport.close();
+    },
+  };
+}
+
+function landingPage(options: GatewayOptions) {
+  if (options.nodeEnv === 'production') return ApolloServerPluginLandingPageProductionDefault({ footer: false });
+  return ApolloServerPluginLandingPageLocalDefault({
+    embed: { endpointIsEditable: false },
+    includeCookies: false,
+    document: EXAMPLE_OPERATION,
+    // Sandbox sends this header with every operation; replace the placeholder with your key.
+    headers: { Authorization: `Bearer ${options.demoApiKey ?? '<your personal API key (phx_...)>'}` },
+  });
+}
