@@ -1,8 +1,17 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
 
 // Every suite starts real HTTP servers on port 0, so tests in one file share them
 // (beforeAll) and files run in parallel worker processes.
 export default defineConfig({
+  resolve: {
+    // graphql 16 ships CJS (main) and ESM (module) builds. Node and the CJS dependencies
+    // (@apollo/subgraph...) load the CJS one; without this alias Vite would hand our own
+    // source the ESM one, and two graphql instances break `instanceof` checks.
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
