@@ -1,0 +1,78 @@
+import { authenticate, type Caller } from './auth/authenticate.ts';
+import { ApiError, methodNotAllowed, notFound, SERVER_ERROR_BODY } from './http/errors.ts';
+import type { ApiRequest, ApiResponse } from './http/request.ts';
+import { Router, type PublicRoute, type Route, type RouteContext } from './http/router.ts';
+import { organizationAccess, projectAccess } from './auth/access.ts';
+import type { Store } from './storage/db.ts';
+import { UserDirectory } from './serializers/users.ts';
+import { allRoutes, publicRoutes } from './routes/index.ts';
+
+/**
+ * Request dispatch: route, authenticate, run the handler inside one SQLite transaction, and turn errors into
+ * the real service's bodies. A response with status >= 400 rolls the transaction back, so a rejected request
+ * changes nothing.
+ */
+export class App {
+  private readonly store: Store;
+  private readonly router = new Router<Route>(allRoutes);
+  private readonly publicRouter = new Router<PublicRoute>(publicRoutes);
+  private readonly log: (message: string, error: unknown) => void;
+
+  constructor(store: Store, log: (message: string, error: unknown) => void) {
+    this.store = store;
+    this.log = log;
+  }
+
+  handle(req: ApiRequest): ApiResponse {
+    try {
+      return this.inTransaction(() => this.dispatch(req));
+    } catch (error) {
+      if (error instanceof ApiError) return { status: error.status, body: error.body, headers: error.headers };
+      this.log(`${req.method} ${req.pathname} failed`, error);
+      return { status: 500, body: SERVER_ERROR_BODY };
+    }
+  }
+
+  private inTransaction(work: () => ApiResponse): ApiResponse {
+    let response: ApiResponse | undefined;
+    try {
+      return this.store.transaction(() => {
+        response = work();
+        if (response.status >= 400) throw new RolledBack();
+        return response;
+      });
+    } catch (error) {
+      if (error instanceof RolledBack && response) return response;
+      throw error;
+    }
+  }
+
+  private dispatch(req: ApiRequest): ApiResponse {
+    const pathname = req.pathname.replace(/^\/api\/environments\//, '/api/projects/');
+    const open = this.publicRouter.match(req.method, pathname);
+    if ('found' in open) {
+      req.params = open.found.params;
+      return open.found.route.handler({ store: this.store, req });
+    }
+    const match = this.router.match(req.method, pathname);
+    if ('found' in match) {
+      req.params = match.found.params;
+      return match.found.route.handler(this.context(req));
+    }
+    const other = match.otherMethods[0];
+    if (!other) throw notFound('Endpoint not found.');
+    // DRF authenticates and checks the parent object's permissions before it finds no handler for the method.
+    req.params = other.params;
+    const ctx = this.context(req);
+    if (other.params.project !== undefined) projectAccess(this.store, ctx.caller, other.params.project, null);
+    else if (other.params.org !== undefined) organizationAccess(this.store, ctx.caller, other.params.org, null);
+    throw methodNotAllowed(req.method);
+  }
+
+  private context(req: ApiRequest): RouteContext {
+    const caller: Caller = authenticate(this.store, req);
+    return { store: this.store, req, caller, users: new UserDirectory(this.store) };
+  }
+}
+
+class RolledBack extends Error {}

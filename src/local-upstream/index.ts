@@ -1,0 +1,73 @@
+import { demoSeed } from './demo-seed.ts';
+import { UpstreamHttpServer, type UpstreamRequestRecord } from './server.ts';
+import type { FaultSpec } from './http/faults.ts';
+import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
+import { Store } from './storage/db.ts';
+
+/**
+ * The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
+ * one); tests read `requests` to count upstream calls and use `injectFault` for error paths.
+ */
+export type { SeedFile } from './seed.ts';
+export type { FaultSpec } from './http/faults.ts';
+export type { UpstreamRequestRecord } from './server.ts';
+export { demoSeed, DEMO_API_KEY, DEMO_ORGANIZATION_ID, DEMO_PROJECT_TOKEN } from './demo-seed.ts';
+
+export interface LocalUpstreamOptions {
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default: the demo seed. */
+  seed?: SeedFile;
+  /** SQLite file; in memory when absent. */
+  dbPath?: string;
+  /** No logging of unexpected errors. */
+  quiet?: boolean;
+}
+
+export interface LocalUpstream {
+  /** e.g. `http://127.0.0.1:40123` (no trailing slash). */
+  url: string;
+  /** Every request served, in order. */
+  requests: UpstreamRequestRecord[];
+  resetRequests(): void;
+  /** The next matching request(s) get this fault instead (delay, raw status/body, or a reset socket). */
+  injectFault(fault: FaultSpec): void;
+  /** The keys and projects the seed produced. */
+  seeded: SeedSummary;
+  stop(): Promise<void>;
+}
+
+export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Promise<LocalUpstream> {
+  const store = new Store(options.dbPath ?? ':memory:');
+  let seeded: SeedSummary;
+  try {
+    seeded = applySeed(store, options.seed ?? demoSeed());
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const log = options.quiet ? () => {} : (message: string, error: unknown) => console.error(`[local-upstream] ${message}`, error);
+  const server = new UpstreamHttpServer(store, log);
+  let url: string;
+  try {
+    url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  let stopped = false;
+  return {
+    url,
+    requests: server.requests,
+    resetRequests: () => { server.requests.length = 0; },
+    injectFault: (fault) => server.faults.add(fault),
+    seeded,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.close();
+      store.close();
+    },
+  };
+}

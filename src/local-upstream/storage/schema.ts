@@ -1,0 +1,155 @@
+/** The whole schema, created on start (idempotent). JSON columns are TEXT. Project id doubles as team id. */
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS organizations (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  uuid TEXT NOT NULL UNIQUE,
+  distinct_id TEXT NOT NULL,
+  email TEXT NOT NULL UNIQUE,
+  first_name TEXT NOT NULL DEFAULT '',
+  last_name TEXT NOT NULL DEFAULT '',
+  is_email_verified INTEGER NOT NULL DEFAULT 1,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS memberships (
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  level INTEGER NOT NULL,
+  joined_at TEXT NOT NULL,
+  PRIMARY KEY (user_id, organization_id)
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  key_hash TEXT NOT NULL UNIQUE,
+  scopes TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS roles (
+  id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  feature_flags_access_level INTEGER NOT NULL DEFAULT 37,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS projects (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  uuid TEXT NOT NULL UNIQUE,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  api_token TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS projects_by_org ON projects(organization_id);
+CREATE TABLE IF NOT EXISTS group_types (
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  group_type_index INTEGER NOT NULL,
+  group_type TEXT NOT NULL,
+  PRIMARY KEY (project_id, group_type_index)
+);
+CREATE TABLE IF NOT EXISTS persons (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  distinct_id TEXT NOT NULL,
+  properties TEXT NOT NULL,
+  UNIQUE (project_id, distinct_id)
+);
+CREATE TABLE IF NOT EXISTS cohorts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  is_static INTEGER NOT NULL,
+  filters TEXT,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cohort_members (
+  cohort_id INTEGER NOT NULL REFERENCES cohorts(id) ON DELETE CASCADE,
+  distinct_id TEXT NOT NULL,
+  PRIMARY KEY (cohort_id, distinct_id)
+);
+CREATE TABLE IF NOT EXISTS dashboards (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  enriched INTEGER NOT NULL DEFAULT 0,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS feature_flags (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  key TEXT NOT NULL,
+  name TEXT NOT NULL DEFAULT '',
+  filters TEXT NOT NULL,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  active INTEGER NOT NULL DEFAULT 1,
+  ensure_experience_continuity INTEGER NOT NULL DEFAULT 0,
+  rollback_conditions TEXT NOT NULL DEFAULT 'null',
+  performed_rollback INTEGER NOT NULL DEFAULT 0,
+  tags TEXT NOT NULL DEFAULT '[]',
+  analytics_dashboards TEXT NOT NULL DEFAULT '[]',
+  has_enriched_analytics INTEGER NOT NULL DEFAULT 0,
+  usage_dashboard INTEGER REFERENCES dashboards(id) ON DELETE SET NULL,
+  version INTEGER NOT NULL DEFAULT 1,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  last_modified_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (project_id, key)
+);
+CREATE TABLE IF NOT EXISTS role_access (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  feature_flag_id INTEGER NOT NULL REFERENCES feature_flags(id) ON DELETE CASCADE,
+  role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+  added_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (feature_flag_id, role_id)
+);
+CREATE TABLE IF NOT EXISTS plugins (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id TEXT REFERENCES organizations(id) ON DELETE CASCADE,
+  plugin_type TEXT NOT NULL,
+  name TEXT NOT NULL,
+  description TEXT NOT NULL DEFAULT '',
+  url TEXT NOT NULL DEFAULT '',
+  icon TEXT,
+  config_schema TEXT NOT NULL DEFAULT '{}',
+  tag TEXT,
+  latest_tag TEXT,
+  latest_tag_checked_at TEXT,
+  is_global INTEGER NOT NULL DEFAULT 0,
+  capabilities TEXT NOT NULL DEFAULT '{}',
+  metrics TEXT NOT NULL DEFAULT '{}',
+  public_jobs TEXT NOT NULL DEFAULT '{}',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS plugin_source_files (
+  plugin_id INTEGER NOT NULL REFERENCES plugins(id) ON DELETE CASCADE,
+  filename TEXT NOT NULL,
+  source TEXT NOT NULL,
+  PRIMARY KEY (plugin_id, filename)
+);
+CREATE TABLE IF NOT EXISTS activity_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  organization_id TEXT,
+  project_id INTEGER,
+  scope TEXT NOT NULL,
+  item_id TEXT,
+  activity TEXT NOT NULL,
+  user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  detail TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS activity_by_project ON activity_log(project_id, scope, created_at);
+CREATE INDEX IF NOT EXISTS activity_by_org ON activity_log(organization_id, scope, created_at);
+`;

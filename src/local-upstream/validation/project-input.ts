@@ -1,0 +1,62 @@
+import { isAllowedTimezone } from './timezones.ts';
+import { validationError } from '../http/errors.ts';
+import { pythonStr, validateFields, type FieldSpecs } from './fields.ts';
+
+/** The writable project fields of interface §2.7, in serializer order, with the real model's constraints. */
+const PROJECT_FIELDS: FieldSpecs = {
+  app_urls: { kind: 'stringList', maxLength: 200 },
+  name: { kind: 'string', maxLength: 200 },
+  slack_incoming_webhook: { kind: 'string', allowNull: true, allowBlank: true, maxLength: 500 },
+  anonymize_ips: { kind: 'boolean' },
+  completed_snippet_onboarding: { kind: 'boolean' },
+  test_account_filters: { kind: 'json' },
+  test_account_filters_default_checked: { kind: 'boolean', allowNull: true },
+  path_cleaning_filters: { kind: 'json', allowNull: true },
+  is_demo: { kind: 'boolean' },
+  timezone: { kind: 'raw' },
+  data_attributes: { kind: 'json' },
+  person_display_name_properties: { kind: 'stringList', allowNull: true, maxLength: 400 },
+  correlation_config: { kind: 'json', allowNull: true },
+  autocapture_opt_out: { kind: 'boolean', allowNull: true },
+  autocapture_exceptions_opt_in: { kind: 'boolean', allowNull: true },
+  autocapture_exceptions_errors_to_ignore: { kind: 'json', allowNull: true },
+  capture_console_log_opt_in: { kind: 'boolean', allowNull: true },
+  capture_performance_opt_in: { kind: 'boolean', allowNull: true },
+  session_recording_opt_in: { kind: 'boolean' },
+  session_recording_sample_rate: { kind: 'decimal', allowNull: true, maxDigits: 3, decimalPlaces: 2, min: 0, max: 1 },
+  session_recording_minimum_duration_milliseconds: { kind: 'integer', allowNull: true, min: 0, max: 15000 },
+  session_recording_linked_flag: { kind: 'json', allowNull: true },
+  session_recording_network_payload_capture_config: { kind: 'json', allowNull: true },
+  access_control: { kind: 'boolean' },
+  week_start_day: { kind: 'choice', choices: [0, 1], allowNull: true },
+  primary_dashboard: { kind: 'integer', allowNull: true },
+  live_events_columns: { kind: 'stringList', allowNull: true },
+  recording_domains: { kind: 'stringList', allowNull: true },
+  inject_web_apps: { kind: 'boolean', allowNull: true },
+  extra_settings: { kind: 'json', allowNull: true },
+  has_completed_onboarding_for: { kind: 'json', allowNull: true },
+  surveys_opt_in: { kind: 'boolean', allowNull: true },
+};
+
+function checkTimezone(value: unknown): unknown {
+  if (typeof value !== 'string' || !isAllowedTimezone(value)) {
+    throw validationError(`"${pythonStr(value)}" is not a valid choice.`, 'timezone', 'invalid_choice');
+  }
+  return value;
+}
+
+/**
+ * Validates a project create/update body. `dashboardExists` checks `primary_dashboard` against the project's
+ * dashboards (a `PrimaryKeyRelatedField` in the real serializer).
+ */
+export function validateProjectInput(body: Record<string, unknown>, dashboardExists: (id: number) => boolean): Record<string, unknown> {
+  return validateFields(body, PROJECT_FIELDS, [], {
+    timezone: checkTimezone,
+    primary_dashboard: (value) => {
+      if (value !== null && !dashboardExists(value as number)) {
+        throw validationError(`Invalid pk "${String(value)}" - object does not exist.`, 'primary_dashboard', 'does_not_exist');
+      }
+      return value;
+    },
+  });
+}
