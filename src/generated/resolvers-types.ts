@@ -3,6 +3,11 @@ import type { ProjectParent } from '../upstream-client/projects.ts';
 import type { Connection, Edge } from '../relay/connection.ts';
 import type { OrganizationRef } from '../upstream-client/organizations.ts';
 import type { UserRecord } from '../upstream-client/users.ts';
+import type { ProjectFlag, ActivityLogRecord, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, CopyFlagsFailureRecord } from '../upstream-client/feature-flags.ts';
+import type { StaticCohortPayloadParent } from '../resolvers/feature-flag/payloads.ts';
+import type { ProjectRoleAccess, RoleRecord } from '../upstream-client/role-access.ts';
+import type { RevokePayloadParent } from '../resolvers/role-access.ts';
+import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/plugins.ts';
 import type { GatewayContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1652,10 +1657,10 @@ export type FederationReferenceTypes = {
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Node:
-    | ( Omit<FeatureFlag, 'createdBy' | 'project' | 'roleAccess'> & { createdBy?: Maybe<_RefType['User']>, project?: Maybe<_RefType['Project']>, roleAccess?: Maybe<_RefType['FeatureFlagRoleAccessConnection']> } )
-    | ( Omit<FeatureFlagRoleAccess, 'featureFlag' | 'role'> & { featureFlag: _RefType['FeatureFlag'], role: _RefType['Role'] } )
+    | ( ProjectFlag )
+    | ( ProjectRoleAccess )
     | ( OrganizationRef )
-    | ( Omit<Plugin, 'organization'> & { organization?: Maybe<_RefType['Organization']> } )
+    | ( OrgPlugin )
     | ( ProjectParent )
   ;
 };
@@ -1664,20 +1669,20 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = {
   ActivityLogChange: ResolverTypeWrapper<ActivityLogChange>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
-  ActivityLogConnection: ResolverTypeWrapper<ActivityLogConnection>;
+  ActivityLogConnection: ResolverTypeWrapper<Connection<ActivityLogRecord>>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
-  ActivityLogEdge: ResolverTypeWrapper<ActivityLogEdge>;
-  ActivityLogEntry: ResolverTypeWrapper<ActivityLogEntry>;
+  ActivityLogEdge: ResolverTypeWrapper<Edge<ActivityLogRecord>>;
+  ActivityLogEntry: ResolverTypeWrapper<ActivityLogRecord>;
   ActivityLogUser: ResolverTypeWrapper<ActivityLogUser>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CheckPluginForUpdatesPayload: ResolverTypeWrapper<Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
-  CopyFeatureFlagFailure: ResolverTypeWrapper<Omit<CopyFeatureFlagFailure, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  CopyFeatureFlagFailure: ResolverTypeWrapper<CopyFlagsFailureRecord>;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversTypes['CopyFeatureFlagFailure']>> }>;
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagStaticCohortPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<StaticCohortPayloadParent>;
   CreatePluginInput: CreatePluginInput;
   CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
   CreateProjectInput: CreateProjectInput;
@@ -1687,32 +1692,32 @@ export type ResolversTypes = {
   DeletePluginPayload: ResolverTypeWrapper<DeletePluginPayload>;
   DeleteProjectInput: DeleteProjectInput;
   DeleteProjectPayload: ResolverTypeWrapper<DeleteProjectPayload>;
-  FeatureFlag: ResolverTypeWrapper<Omit<FeatureFlag, 'createdBy' | 'project' | 'roleAccess'> & { createdBy?: Maybe<ResolversTypes['User']>, project?: Maybe<ResolversTypes['Project']>, roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccessConnection']> }>;
-  FeatureFlagConnection: ResolverTypeWrapper<Omit<FeatureFlagConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['FeatureFlagEdge']>, nodes: Array<ResolversTypes['FeatureFlag']> }>;
+  FeatureFlag: ResolverTypeWrapper<ProjectFlag>;
+  FeatureFlagConnection: ResolverTypeWrapper<Connection<ProjectFlag>>;
   FeatureFlagDashboardPayload: ResolverTypeWrapper<Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  FeatureFlagEdge: ResolverTypeWrapper<Omit<FeatureFlagEdge, 'node'> & { node: ResolversTypes['FeatureFlag'] }>;
+  FeatureFlagEdge: ResolverTypeWrapper<Edge<ProjectFlag>>;
   FeatureFlagEvaluation: ResolverTypeWrapper<FeatureFlagEvaluation>;
   FeatureFlagReferenceInput: FeatureFlagReferenceInput;
-  FeatureFlagRoleAccess: ResolverTypeWrapper<Omit<FeatureFlagRoleAccess, 'featureFlag' | 'role'> & { featureFlag: ResolversTypes['FeatureFlag'], role: ResolversTypes['Role'] }>;
-  FeatureFlagRoleAccessConnection: ResolverTypeWrapper<Omit<FeatureFlagRoleAccessConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['FeatureFlagRoleAccessEdge']>, nodes: Array<ResolversTypes['FeatureFlagRoleAccess']> }>;
-  FeatureFlagRoleAccessEdge: ResolverTypeWrapper<Omit<FeatureFlagRoleAccessEdge, 'node'> & { node: ResolversTypes['FeatureFlagRoleAccess'] }>;
-  FeatureFlagStaticCohort: ResolverTypeWrapper<FeatureFlagStaticCohort>;
+  FeatureFlagRoleAccess: ResolverTypeWrapper<ProjectRoleAccess>;
+  FeatureFlagRoleAccessConnection: ResolverTypeWrapper<Connection<ProjectRoleAccess>>;
+  FeatureFlagRoleAccessEdge: ResolverTypeWrapper<Edge<ProjectRoleAccess>>;
+  FeatureFlagStaticCohort: ResolverTypeWrapper<CohortRecord>;
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
   GrantFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccess']> }>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LocalEvaluation: ResolverTypeWrapper<Omit<LocalEvaluation, 'flags'> & { flags: Array<ResolversTypes['LocalEvaluationFlag']> }>;
-  LocalEvaluationFlag: ResolverTypeWrapper<Omit<LocalEvaluationFlag, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  LocalEvaluationFlag: ResolverTypeWrapper<ProjectMinimalFlag>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MyFeatureFlag: ResolverTypeWrapper<Omit<MyFeatureFlag, 'flag'> & { flag: ResolversTypes['LocalEvaluationFlag'] }>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   Organization: ResolverTypeWrapper<OrganizationRef>;
-  OrganizationFeatureFlag: ResolverTypeWrapper<Omit<OrganizationFeatureFlag, 'createdBy' | 'featureFlag' | 'project'> & { createdBy?: Maybe<ResolversTypes['User']>, featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, project?: Maybe<ResolversTypes['Project']> }>;
+  OrganizationFeatureFlag: ResolverTypeWrapper<OrganizationFlagRecord>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  Plugin: ResolverTypeWrapper<Omit<Plugin, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
-  PluginConfig: ResolverTypeWrapper<Omit<PluginConfig, 'plugin' | 'project'> & { plugin?: Maybe<ResolversTypes['Plugin']>, project?: Maybe<ResolversTypes['Project']> }>;
+  Plugin: ResolverTypeWrapper<OrgPlugin>;
+  PluginConfig: ResolverTypeWrapper<OrgPluginConfig>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  PluginConnection: ResolverTypeWrapper<Omit<PluginConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['PluginEdge']>, nodes: Array<ResolversTypes['Plugin']> }>;
-  PluginEdge: ResolverTypeWrapper<Omit<PluginEdge, 'node'> & { node: ResolversTypes['Plugin'] }>;
+  PluginConnection: ResolverTypeWrapper<Connection<OrgPlugin>>;
+  PluginEdge: ResolverTypeWrapper<Edge<OrgPlugin>>;
   PluginReferenceInput: PluginReferenceInput;
   PluginSourceFile: ResolverTypeWrapper<PluginSourceFile>;
   PluginSourceFileInput: PluginSourceFileInput;
@@ -1721,11 +1726,11 @@ export type ResolversTypes = {
   ProjectConnection: ResolverTypeWrapper<Connection<ProjectParent>>;
   ProjectEdge: ResolverTypeWrapper<Edge<ProjectParent>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  RepositoryPlugin: ResolverTypeWrapper<RepositoryPlugin>;
+  RepositoryPlugin: ResolverTypeWrapper<RepositoryPluginRecord>;
   RestoreFeatureFlagPayload: ResolverTypeWrapper<Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
-  RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<RevokeFeatureFlagRoleAccessPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  Role: ResolverTypeWrapper<Omit<Role, 'createdBy'> & { createdBy?: Maybe<ResolversTypes['User']> }>;
+  RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<RevokePayloadParent>;
+  Role: ResolverTypeWrapper<RoleRecord>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
@@ -1747,20 +1752,20 @@ export type ResolversTypes = {
 export type ResolversParentTypes = {
   ActivityLogChange: ActivityLogChange;
   String: Scalars['String']['output'];
-  ActivityLogConnection: ActivityLogConnection;
+  ActivityLogConnection: Connection<ActivityLogRecord>;
   Int: Scalars['Int']['output'];
-  ActivityLogEdge: ActivityLogEdge;
-  ActivityLogEntry: ActivityLogEntry;
+  ActivityLogEdge: Edge<ActivityLogRecord>;
+  ActivityLogEntry: ActivityLogRecord;
   ActivityLogUser: ActivityLogUser;
   Boolean: Scalars['Boolean']['output'];
   CheckPluginForUpdatesPayload: Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
-  CopyFeatureFlagFailure: Omit<CopyFeatureFlagFailure, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  CopyFeatureFlagFailure: CopyFlagsFailureRecord;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: Scalars['ID']['output'];
   CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversParentTypes['CopyFeatureFlagFailure']>> };
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  CreateFeatureFlagStaticCohortPayload: Omit<CreateFeatureFlagStaticCohortPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  CreateFeatureFlagStaticCohortPayload: StaticCohortPayloadParent;
   CreatePluginInput: CreatePluginInput;
   CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
   CreateProjectInput: CreateProjectInput;
@@ -1770,32 +1775,32 @@ export type ResolversParentTypes = {
   DeletePluginPayload: DeletePluginPayload;
   DeleteProjectInput: DeleteProjectInput;
   DeleteProjectPayload: DeleteProjectPayload;
-  FeatureFlag: Omit<FeatureFlag, 'createdBy' | 'project' | 'roleAccess'> & { createdBy?: Maybe<ResolversParentTypes['User']>, project?: Maybe<ResolversParentTypes['Project']>, roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccessConnection']> } | FederationReferenceTypes['FeatureFlag'];
-  FeatureFlagConnection: Omit<FeatureFlagConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['FeatureFlagEdge']>, nodes: Array<ResolversParentTypes['FeatureFlag']> };
+  FeatureFlag: ProjectFlag;
+  FeatureFlagConnection: Connection<ProjectFlag>;
   FeatureFlagDashboardPayload: Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  FeatureFlagEdge: Omit<FeatureFlagEdge, 'node'> & { node: ResolversParentTypes['FeatureFlag'] };
+  FeatureFlagEdge: Edge<ProjectFlag>;
   FeatureFlagEvaluation: FeatureFlagEvaluation;
   FeatureFlagReferenceInput: FeatureFlagReferenceInput;
-  FeatureFlagRoleAccess: Omit<FeatureFlagRoleAccess, 'featureFlag' | 'role'> & { featureFlag: ResolversParentTypes['FeatureFlag'], role: ResolversParentTypes['Role'] };
-  FeatureFlagRoleAccessConnection: Omit<FeatureFlagRoleAccessConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['FeatureFlagRoleAccessEdge']>, nodes: Array<ResolversParentTypes['FeatureFlagRoleAccess']> };
-  FeatureFlagRoleAccessEdge: Omit<FeatureFlagRoleAccessEdge, 'node'> & { node: ResolversParentTypes['FeatureFlagRoleAccess'] };
-  FeatureFlagStaticCohort: FeatureFlagStaticCohort;
+  FeatureFlagRoleAccess: ProjectRoleAccess;
+  FeatureFlagRoleAccessConnection: Connection<ProjectRoleAccess>;
+  FeatureFlagRoleAccessEdge: Edge<ProjectRoleAccess>;
+  FeatureFlagStaticCohort: CohortRecord;
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
   GrantFeatureFlagRoleAccessPayload: Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccess']> };
   JSON: Scalars['JSON']['output'];
   LocalEvaluation: Omit<LocalEvaluation, 'flags'> & { flags: Array<ResolversParentTypes['LocalEvaluationFlag']> };
-  LocalEvaluationFlag: Omit<LocalEvaluationFlag, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  LocalEvaluationFlag: ProjectMinimalFlag;
   Mutation: Record<PropertyKey, never>;
   MyFeatureFlag: Omit<MyFeatureFlag, 'flag'> & { flag: ResolversParentTypes['LocalEvaluationFlag'] };
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   Organization: OrganizationRef;
-  OrganizationFeatureFlag: Omit<OrganizationFeatureFlag, 'createdBy' | 'featureFlag' | 'project'> & { createdBy?: Maybe<ResolversParentTypes['User']>, featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, project?: Maybe<ResolversParentTypes['Project']> };
+  OrganizationFeatureFlag: OrganizationFlagRecord;
   PageInfo: PageInfo;
-  Plugin: Omit<Plugin, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> } | FederationReferenceTypes['Plugin'];
-  PluginConfig: Omit<PluginConfig, 'plugin' | 'project'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, project?: Maybe<ResolversParentTypes['Project']> };
+  Plugin: OrgPlugin;
+  PluginConfig: OrgPluginConfig;
   Float: Scalars['Float']['output'];
-  PluginConnection: Omit<PluginConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['PluginEdge']>, nodes: Array<ResolversParentTypes['Plugin']> };
-  PluginEdge: Omit<PluginEdge, 'node'> & { node: ResolversParentTypes['Plugin'] };
+  PluginConnection: Connection<OrgPlugin>;
+  PluginEdge: Edge<OrgPlugin>;
   PluginReferenceInput: PluginReferenceInput;
   PluginSourceFile: PluginSourceFile;
   PluginSourceFileInput: PluginSourceFileInput;
@@ -1803,11 +1808,11 @@ export type ResolversParentTypes = {
   ProjectConnection: Connection<ProjectParent>;
   ProjectEdge: Edge<ProjectParent>;
   Query: Record<PropertyKey, never>;
-  RepositoryPlugin: RepositoryPlugin;
+  RepositoryPlugin: RepositoryPluginRecord;
   RestoreFeatureFlagPayload: Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
-  RevokeFeatureFlagRoleAccessPayload: Omit<RevokeFeatureFlagRoleAccessPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  Role: Omit<Role, 'createdBy'> & { createdBy?: Maybe<ResolversParentTypes['User']> };
+  RevokeFeatureFlagRoleAccessPayload: RevokePayloadParent;
+  Role: RoleRecord;
   TimeZone: Scalars['TimeZone']['output'];
   UUID: Scalars['UUID']['output'];
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;

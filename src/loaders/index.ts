@@ -3,10 +3,16 @@
 // Each domain adds one line below.
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import { createProjectLoaders } from './projects.ts';
+import { createFeatureFlagLoaders } from './feature-flags.ts';
+import { createRoleAccessLoaders } from './role-access.ts';
+import { createPluginLoaders } from './plugins.ts';
 
 export function createLoaders(client: UpstreamClient) {
   return {
     ...createProjectLoaders(client),
+    ...createFeatureFlagLoaders(client),
+    ...createRoleAccessLoaders(client),
+    ...createPluginLoaders(client),
   };
 }
 

@@ -9,6 +9,10 @@ import { Mutation as flagMutations } from './feature-flag/mutations.ts';
 import { CopyFeatureFlagFailure, Mutation as organizationFlagMutations, Organization, OrganizationFeatureFlag } from './feature-flag/organization-flags.ts';
 import { CreateFeatureFlagStaticCohortPayload, FeatureFlagStaticCohort } from './feature-flag/payloads.ts';
 import { Project } from './feature-flag/project-fields.ts';
+import { parseFlagRef } from './feature-flag/refs.ts';
+import { registerNodeType } from './node.ts';
+
+registerNodeType('FeatureFlag', ([projectId = '', id = ''], ctx) => ctx.loaders.featureFlag.load(parseFlagRef(id, projectId)));
 
 export const featureFlagResolvers: Resolvers = {
   Project,

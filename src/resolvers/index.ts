@@ -7,6 +7,9 @@ import { nodeResolvers } from './node.ts';
 import { projectResolvers } from './project.ts';
 import { organizationResolvers } from './organization.ts';
 import { userResolvers } from './user.ts';
+import { featureFlagResolvers } from './feature-flag.ts';
+import { roleAccessResolvers } from './role-access.ts';
+import { pluginResolvers } from './plugin.ts';
 
 const modules: object[] = [
   scalarResolvers,
@@ -14,6 +17,9 @@ const modules: object[] = [
   projectResolvers,
   organizationResolvers,
   userResolvers,
+  featureFlagResolvers,
+  roleAccessResolvers,
+  pluginResolvers,
 ];
 
 export const resolvers: Resolvers = mergeResolverMaps(modules) as Resolvers;

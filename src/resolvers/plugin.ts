@@ -25,10 +25,15 @@ import {
 } from '../upstream-client/plugins.ts';
 import type { PluginRef } from '../loaders/plugins.ts';
 import type { GatewayContext } from '../context.ts';
-import type { CreatePluginInput, Resolvers } from '../generated/resolvers-types.ts';
+import type { CreatePluginInput, PluginType, Resolvers } from '../generated/resolvers-types.ts';
 import { activityConnection } from './feature-flag/activity.ts';
+import { registerNodeType } from './node.ts';
 
-const PLUGIN_TYPES = new Set<string>(['local', 'custom', 'repository', 'source']);
+registerNodeType('Plugin', ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.load(parsePluginRef(id, orgId)));
+
+// PluginType <-> REST `plugin_type`. Upstream `inline` (built-in plugins) has no public value: reported as null.
+const PLUGIN_TYPE_FROM_REST: Record<string, PluginType> = { local: 'LOCAL', custom: 'CUSTOM', repository: 'REPOSITORY', source: 'SOURCE' };
+const PLUGIN_TYPE_TO_REST: Record<PluginType, PluginTypeValue> = { LOCAL: 'local', CUSTOM: 'custom', REPOSITORY: 'repository', SOURCE: 'source' };
 
 export function pluginGlobalId(plugin: OrgPlugin): string {
   return toGlobalId('Plugin', plugin.orgId, plugin.record.id);
@@ -79,8 +84,7 @@ export const pluginResolvers: Resolvers = {
     __resolveReference: (reference, ctx) => pluginOrNull(reference.id, ctx),
     id: pluginGlobalId,
     databaseId: (plugin) => plugin.record.id,
-    // `inline` (built-in plugins) is not a value of the public enum: reported as null.
-    pluginType: (plugin) => (plugin.record.plugin_type && PLUGIN_TYPES.has(plugin.record.plugin_type) ? plugin.record.plugin_type : null),
+    pluginType: (plugin) => PLUGIN_TYPE_FROM_REST[plugin.record.plugin_type ?? ''] ?? null,
     name: (plugin) => plugin.record.name ?? null,
     description: (plugin) => plugin.record.description ?? null,
     url: (plugin) => plugin.record.url ?? null,
@@ -180,7 +184,7 @@ function sourceFiles(files: PluginSourceRecord | null): { filename: string; sour
 
 function pluginWriteBody(input: Omit<CreatePluginInput, 'organizationId'> & { url?: string | null }): PluginWrite {
   const body: PluginWrite = {};
-  if (input.pluginType != null) body.plugin_type = input.pluginType as PluginTypeValue;
+  if (input.pluginType != null) body.plugin_type = PLUGIN_TYPE_TO_REST[input.pluginType];
   if (input.name != null) body.name = input.name;
   if (input.description != null) body.description = input.description;
   if (input.url != null) body.url = input.url;

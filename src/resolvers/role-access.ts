@@ -9,6 +9,9 @@ import type { RoleAccessRef } from '../loaders/role-access.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { parseFlagRef } from './feature-flag/refs.ts';
+import { registerNodeType } from './node.ts';
+
+registerNodeType('FeatureFlagRoleAccess', ([projectId = '', flagId = '', id = ''], ctx) => ctx.loaders.roleAccess.load(parseRoleAccessRef(id, flagId, projectId)));
 
 /** The codegen mapper of RevokeFeatureFlagRoleAccessPayload: the flag is read only if selected. */
 export interface RevokePayloadParent {

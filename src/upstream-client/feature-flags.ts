@@ -156,7 +156,12 @@ export interface CopyFlagsBody {
 /** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, errors}]}` (research §8). */
 export interface CopyFlagsResponse {
   success: FeatureFlagRecord[];
-  failed: { project_id: number; errors: unknown }[];
+  failed: CopyFlagsFailureRecord[];
+}
+
+export interface CopyFlagsFailureRecord {
+  project_id: number;
+  errors: unknown;
 }
 
 const FLAGS = '/api/projects/{project_id}/feature_flags/';
