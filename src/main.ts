@@ -1,0 +1,48 @@
+// `npm start`: read the environment, start the embedded local upstream when UPSTREAM_URL is
+// unset, start the gateway, print where to go, stop cleanly on SIGTERM/SIGINT.
+import { loadConfig } from './config.ts';
+import { startGateway } from './server.ts';
+import { DEMO_API_KEY, demoSeed, startLocalUpstream, type LocalUpstream } from './local-upstream/index.ts';
+
+const config = loadConfig();
+
+let embedded: LocalUpstream | null = null;
+if (!config.upstreamUrl) {
+  embedded = await startLocalUpstream({ port: config.localUpstreamPort, seed: demoSeed(config.localApiKey), ...(config.localDb ? { dbPath: config.localDb } : {}), quiet: config.logLevel === 'silent' });
+}
+const demoKey = embedded ? (config.localApiKey ?? DEMO_API_KEY) : undefined;
+
+const gateway = await startGateway({
+  upstreamUrl: config.upstreamUrl ?? embedded!.url,
+  port: config.port,
+  host: config.host,
+  upstreamTimeoutMs: config.upstreamTimeoutMs,
+  upstreamConnections: config.upstreamConnections,
+  logLevel: config.logLevel,
+  nodeEnv: config.nodeEnv,
+  ...(demoKey ? { demoApiKey: demoKey } : {}),
+});
+
+const lines = [`GraphQL endpoint: ${gateway.url}`, `Sandbox: ${gateway.url} (open in a browser)`];
+if (embedded && demoKey) {
+  lines.push(
+    `Upstream: embedded local upstream at ${embedded.url} with demo data${config.localDb ? ` (database ${config.localDb})` : ' (in memory)'}`,
+    `Demo API key: ${demoKey}`,
+    `Try: curl -s ${gateway.url} -H 'content-type: application/json' -H 'authorization: Bearer ${demoKey}' -d '{"query":"{ projects(first: 5) { totalCount nodes { id name } } }"}'`,
+  );
+} else {
+  lines.push(`Upstream: ${config.upstreamUrl} (send your own personal API key as Authorization: Bearer <key>)`);
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  gateway.logger.info({ signal }, 'shutting down');
+  await gateway.stop();
+  await embedded?.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
