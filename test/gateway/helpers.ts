@@ -1,0 +1,95 @@
+// End-to-end harness: a real local upstream and a real gateway on port 0, spoken to over HTTP.
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
+import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../src/local-upstream/index.ts';
+
+export const ORG_A = '0190b7a0-0000-7000-8000-00000000000a';
+export const ORG_B = '0190b7a0-0000-7000-8000-00000000000b';
+export const KEY_A = 'phx_test_key_alice_0000000000000000';
+export const KEY_B = 'phx_test_key_bob_00000000000000000';
+
+/** Two organizations, one user each (owner), each with projects and a couple of flags. */
+export function twoOrgSeed(): SeedFile {
+  return {
+    organizations: [{ id: ORG_A, name: 'Acme' }, { id: ORG_B, name: 'Globex' }],
+    users: [
+      { email: 'alice@acme.test', first_name: 'Alice', last_name: 'A', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] },
+      { email: 'bob@globex.test', first_name: 'Bob', last_name: 'B', api_key: KEY_B, memberships: [{ organization: ORG_B, level: 15 }] },
+    ],
+    projects: [
+      { organization: ORG_A, name: 'Acme Web' },
+      { organization: ORG_A, name: 'Acme App', timezone: 'Europe/Paris' },
+      { organization: ORG_B, name: 'Globex Site' },
+    ],
+    feature_flags: [
+      { project: 'Acme Web', organization: ORG_A, key: 'acme-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+      { project: 'Globex Site', organization: ORG_B, key: 'globex-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+    ],
+  };
+}
+
+export interface GraphQLResponse<T = Record<string, any>> {
+  status: number;
+  data?: T | null;
+  errors?: Array<{ message: string; path?: (string | number)[]; extensions?: Record<string, any> }>;
+  extensions?: Record<string, any>;
+}
+
+export interface CallOptions {
+  /** Bearer token; defaults to the stack's first key; null sends no Authorization header. */
+  token?: string | null;
+  /** Ask for `extensions.upstream`. */
+  report?: boolean;
+  headers?: Record<string, string>;
+}
+
+export interface Stack {
+  gatewayUrl: string;
+  gateway: RunningGateway;
+  upstream: LocalUpstream;
+  keys: string[];
+  graphql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, options?: CallOptions): Promise<GraphQLResponse<T>>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: { seed?: SeedFile; gateway?: Partial<GatewayOptions> } = {}): Promise<Stack> {
+  const upstream = await startLocalUpstream({ seed: options.seed ?? twoOrgSeed(), quiet: true });
+  const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1', ...options.gateway });
+  const keys = upstream.seeded.keys.map((k) => k.api_key);
+  return {
+    gatewayUrl: gateway.url,
+    gateway,
+    upstream,
+    keys,
+    graphql: (query, variables, callOptions = {}) => postGraphQL(gateway.url, query, variables, { ...callOptions, token: callOptions.token === undefined ? (keys[0] ?? null) : callOptions.token }),
+    async stop() {
+      await gateway.stop();
+      await upstream.stop();
+    },
+  };
+}
+
+export async function postGraphQL<T>(url: string, query: string, variables: Record<string, unknown> = {}, options: CallOptions = {}): Promise<GraphQLResponse<T>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.report) headers['x-upstream-report'] = '1';
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const text = await response.text();
+  try {
+    return { status: response.status, ...(JSON.parse(text) as object) };
+  } catch {
+    throw new Error(`Gateway answered ${response.status} with non-JSON: ${text.slice(0, 300)}`);
+  }
+}
+
+/** The upstream calls a report lists, as "METHOD route" strings. */
+export function reportedCalls(response: GraphQLResponse): string[] {
+  const calls = (response.extensions?.upstream?.calls ?? []) as Array<{ method: string; route: string }>;
+  return calls.map((c) => `${c.method} ${c.route}`);
+}
+
+/** Fails with the whole response when it carries errors (so the test output explains itself). */
+export function expectNoErrors<T>(response: GraphQLResponse<T>): T {
+  if (response.errors?.length) throw new Error(`Unexpected GraphQL errors: ${JSON.stringify(response.errors, null, 2)}`);
+  if (response.data == null) throw new Error(`No data in response: ${JSON.stringify(response)}`);
+  return response.data;
+}

@@ -1,0 +1,183 @@
+// Project domain end to end: gateway + local upstream on port 0, over HTTP.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORG_A, expectNoErrors, reportedCalls, startStack, type Stack } from './helpers.ts';
+import { toGlobalId } from '../../src/relay/global-id.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const LIST = `query List($first: Int, $after: String, $last: Int, $before: String) {
+  projects(first: $first, after: $after, last: $last, before: $before) {
+    totalCount
+    pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+    edges { cursor node { id databaseId name } }
+    nodes { name }
+  }
+}`;
+
+async function projectIdByName(name: string): Promise<number> {
+  const data = expectNoErrors(await stack.graphql<any>('{ projects { nodes { databaseId name } } }'));
+  const found = data.projects.nodes.find((p: { name: string }) => p.name === name);
+  if (!found) throw new Error(`no project ${name}`);
+  return found.databaseId;
+}
+
+describe('projects connection', () => {
+  it('lists the caller\'s projects with list fields in one upstream call', async () => {
+    const res = await stack.graphql<any>(
+      '{ projects(first: 10) { totalCount nodes { id databaseId uuid name apiToken timezone isDemo accessControl ingestedEvent completedSnippetOnboarding organization { id databaseId } } } }',
+      {},
+      { report: true },
+    );
+    const data = expectNoErrors(res);
+    expect(data.projects.totalCount).toBe(2);
+    expect(data.projects.nodes.map((p: { name: string }) => p.name).sort()).toEqual(['Acme App', 'Acme Web']);
+    const paris = data.projects.nodes.find((p: { name: string }) => p.name === 'Acme App');
+    expect(paris.timezone).toBe('Europe/Paris');
+    expect(paris.id).toBe(toGlobalId('Project', paris.databaseId));
+    expect(paris.organization).toEqual({ id: toGlobalId('Organization', ORG_A), databaseId: ORG_A });
+    expect(paris.apiToken).toMatch(/^phc_/);
+    expect(reportedCalls(res)).toEqual(['GET /api/projects/']);
+    expect(res.extensions?.upstream.totals).toMatchObject({ calls: 1, waves: 1 });
+  });
+
+  it('fetches full records only for fields the list lacks: one parallel wave after the list', async () => {
+    const res = await stack.graphql<any>('{ projects { nodes { name createdAt weekStartDay appUrls effectiveMembershipLevel } } }', {}, { report: true });
+    const data = expectNoErrors(res);
+    expect(data.projects.nodes).toHaveLength(2);
+    for (const p of data.projects.nodes) {
+      expect(Date.parse(p.createdAt)).not.toBeNaN();
+      expect(p.effectiveMembershipLevel).toBe(15);
+      expect(Array.isArray(p.appUrls)).toBe(true);
+    }
+    expect(reportedCalls(res).sort()).toEqual(['GET /api/projects/', 'GET /api/projects/{id}/', 'GET /api/projects/{id}/']);
+    const calls = res.extensions?.upstream.calls as Array<{ route: string; wave: number }>;
+    expect(calls.filter((c) => c.route === '/api/projects/{id}/').every((c) => c.wave === 2)).toBe(true);
+    expect(res.extensions?.upstream.totals.waves).toBe(2);
+  });
+
+  it('pages forward and backward with opaque cursors', async () => {
+    const first = expectNoErrors(await stack.graphql<any>(LIST, { first: 1 })).projects;
+    expect(first.edges).toHaveLength(1);
+    expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
+    const second = expectNoErrors(await stack.graphql<any>(LIST, { first: 1, after: first.pageInfo.endCursor })).projects;
+    expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
+    expect(second.nodes[0].name).not.toBe(first.nodes[0].name);
+    const back = expectNoErrors(await stack.graphql<any>(LIST, { last: 1, before: second.pageInfo.startCursor })).projects;
+    expect(back.nodes).toEqual(first.nodes);
+    const lastOnly = expectNoErrors(await stack.graphql<any>(LIST, { last: 1 })).projects;
+    expect(lastOnly.nodes).toEqual(second.nodes);
+    expect(lastOnly.totalCount).toBe(2);
+  });
+
+  it.each([
+    ['first over 100', { first: 101 }],
+    ['negative last', { last: -1 }],
+    ['a malformed cursor', { first: 1, after: 'garbage' }],
+  ])('rejects %s with BAD_USER_INPUT and no upstream call', async (_name, variables) => {
+    stack.upstream.resetRequests();
+    const res = await stack.graphql(LIST, variables, { report: true });
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.data).toBeNull();
+    expect(res.extensions?.upstream.totals.calls).toBe(0);
+    expect(stack.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('project(id:)', () => {
+  it('accepts the global id and the numeric id alike', async () => {
+    const id = await projectIdByName('Acme Web');
+    const query = 'query($id: ID!) { project(id: $id) { id databaseId name timezone } }';
+    const byGlobal = expectNoErrors(await stack.graphql<any>(query, { id: toGlobalId('Project', id) }));
+    const byNumber = expectNoErrors(await stack.graphql<any>(query, { id: String(id) }));
+    expect(byGlobal).toEqual(byNumber);
+    expect(byGlobal.project).toEqual({ id: toGlobalId('Project', id), databaseId: id, name: 'Acme Web', timezone: 'UTC' });
+  });
+
+  it('N references to the same project cost one upstream call', async () => {
+    const id = await projectIdByName('Acme Web');
+    const gid = toGlobalId('Project', id);
+    const res = await stack.graphql<any>(
+      `query($g: ID!, $n: ID!) { a: project(id: $g) { name createdAt } b: project(id: $n) { apiToken anonymizeIps } c: project(id: $g) { weekStartDay } d: node(id: $g) { id ... on Project { updatedAt } } }`,
+      { g: gid, n: String(id) },
+      { report: true },
+    );
+    const data = expectNoErrors(res);
+    expect(data.a.name).toBe('Acme Web');
+    expect(data.d.id).toBe(gid);
+    expect(reportedCalls(res)).toEqual(['GET /api/projects/{id}/']);
+  });
+
+  it('returns null with NOT_FOUND for a project that does not exist', async () => {
+    const res = await stack.graphql<any>('{ project(id: "999999") { name } }');
+    expect(res.data).toEqual({ project: null });
+    expect(res.errors?.[0]).toMatchObject({ path: ['project'], extensions: { code: 'NOT_FOUND', upstream: { status: 404 } } });
+  });
+
+  it('does not show another organization\'s project', async () => {
+    const globex = expectNoErrors(await stack.graphql<any>('{ projects { nodes { databaseId } } }', {}, { token: stack.keys[1] })).projects.nodes[0].databaseId;
+    const res = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id: String(globex) });
+    expect(res.data).toEqual({ project: null });
+    expect(['NOT_FOUND', 'FORBIDDEN']).toContain(res.errors?.[0]?.extensions?.code);
+  });
+
+  it('rejects ids that are neither form with BAD_USER_INPUT and no upstream call', async () => {
+    stack.upstream.resetRequests();
+    for (const id of ['abc', '../1', toGlobalId('Plugin', 1), '-3']) {
+      const res = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id });
+      expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    expect(stack.upstream.requests).toHaveLength(0);
+  });
+});
+
+describe('project mutations', () => {
+  const CREATE = `mutation($input: CreateProjectInput!) {
+    createProject(input: $input) { project { id databaseId name timezone weekStartDay anonymizeIps appUrls organization { databaseId } } userErrors { field message code } }
+  }`;
+
+  it('creates, updates and deletes a project', async () => {
+    const created = expectNoErrors(await stack.graphql<any>(CREATE, { input: { name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'] } })).createProject;
+    expect(created.userErrors).toEqual([]);
+    expect(created.project).toMatchObject({ name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'], organization: { databaseId: ORG_A } });
+
+    const updated = expectNoErrors(
+      await stack.graphql<any>(
+        `mutation($input: UpdateProjectInput!) { updateProject(input: $input) { project { id name weekStartDay anonymizeIps } userErrors { field message } } }`,
+        { input: { id: created.project.id, name: 'Renamed', weekStartDay: 'SUNDAY', anonymizeIps: true } },
+      ),
+    ).updateProject;
+    expect(updated).toEqual({ project: { id: created.project.id, name: 'Renamed', weekStartDay: 'SUNDAY', anonymizeIps: true }, userErrors: [] });
+
+    const reread = expectNoErrors(await stack.graphql<any>('query($id: ID!) { project(id: $id) { name anonymizeIps } }', { id: created.project.id }));
+    expect(reread.project).toEqual({ name: 'Renamed', anonymizeIps: true });
+
+    const deleted = expectNoErrors(
+      await stack.graphql<any>('mutation($input: DeleteProjectInput!) { deleteProject(input: $input) { deletedProjectId deletedDatabaseId userErrors { message } } }', { input: { id: String(created.project.databaseId) } }),
+    ).deleteProject;
+    expect(deleted).toEqual({ deletedProjectId: created.project.id, deletedDatabaseId: created.project.databaseId, userErrors: [] });
+
+    const gone = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id: created.project.id });
+    expect(gone.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('reports upstream validation failures as userErrors on the input path, changing nothing', async () => {
+    const before = expectNoErrors(await stack.graphql<any>('{ projects { totalCount } }')).projects.totalCount;
+    const res = expectNoErrors(await stack.graphql<any>(CREATE, { input: { name: 'Broken', primaryDashboard: 987654 } })).createProject;
+    expect(res.project).toBeNull();
+    expect(res.userErrors).toEqual([{ field: ['input', 'primaryDashboard'], message: expect.stringContaining('987654'), code: 'does_not_exist' }]);
+    expect(expectNoErrors(await stack.graphql<any>('{ projects { totalCount } }')).projects.totalCount).toBe(before);
+  });
+
+  it('validates time zones in the gateway before calling the upstream', async () => {
+    stack.upstream.resetRequests();
+    const res = await stack.graphql<any>(CREATE, { input: { name: 'Mars', timezone: 'Mars/Olympus_Mons' } });
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(stack.upstream.requests).toHaveLength(0);
+  });
+});
