@@ -1,9 +1,10 @@
 // Per-request loaders for feature flags. The upstream has no batch endpoint, so a batch is
-// one GET per distinct (project, flag), issued in parallel; lists prime these loaders so a
-// flag seen in a list is never fetched again in the same operation.
+// one GET per distinct (project, flag), issued in parallel. Lists prime these loaders, and a
+// lookup that starts while a list of the same project is in flight waits for that list
+// first: sibling fields like `featureFlags` and `featureFlag(id:)` then cost one call, not two.
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from '../upstream-client/http.ts';
-import { getFeatureFlag, listFeatureFlags, type FeatureFlagRecord, type ProjectFlag } from '../upstream-client/feature-flags.ts';
+import { getFeatureFlag, listFeatureFlags, type FeatureFlagListFilters, type FeatureFlagRecord, type ProjectFlag } from '../upstream-client/feature-flags.ts';
 import { settle } from './projects.ts';
 
 export interface FlagRef {
@@ -20,44 +21,91 @@ export interface FlagKeyRef {
 const KEY_SEARCH_PAGE = 100;
 
 export function createFeatureFlagLoaders(client: UpstreamClient) {
+  const known = new Map<string, ProjectFlag>();
+  const listsInFlight = new Map<number, Set<Promise<unknown>>>();
+
+  /** Resolves once every list of `projectId` running now has primed its flags (or failed). */
+  const listsSettled = async (projectIds: Iterable<number>): Promise<void> => {
+    const pending = [...new Set(projectIds)].flatMap((id) => [...(listsInFlight.get(id) ?? [])]);
+    await Promise.allSettled(pending);
+  };
+
   /** (project, flag id) -> flag; a failed key rejects with its own UpstreamError (e.g. 404). */
   const featureFlag = new DataLoader<FlagRef, ProjectFlag, string>(
-    (refs) => settle(refs.map((ref) => getFeatureFlag(client, ref.projectId, ref.id).then((record) => ({ projectId: ref.projectId, record })))),
-    { cacheKeyFn: (ref) => `${ref.projectId}/${ref.id}` },
+    async (refs) => {
+      await listsSettled(refs.map((ref) => ref.projectId));
+      return settle(refs.map((ref) => cached(known.get(refKey(ref))) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => remember(ref.projectId, record))));
+    },
+    { cacheKeyFn: refKey },
   );
 
+  const remember = (projectId: number, record: FeatureFlagRecord): ProjectFlag => {
+    const flag = { projectId, record };
+    const ref = { projectId, id: record.id };
+    known.set(refKey(ref), flag);
+    featureFlag.clear(ref).prime(ref, flag);
+    return flag;
+  };
+
   /** Stores flags a list or mutation returned, so later lookups of them cost nothing. */
-  const primeFeatureFlags = (projectId: number, records: FeatureFlagRecord[]): ProjectFlag[] =>
-    records.map((record) => {
-      const flag = { projectId, record };
-      featureFlag.clear({ projectId, id: record.id }).prime({ projectId, id: record.id }, flag);
-      return flag;
-    });
+  const primeFeatureFlags = (projectId: number, records: FeatureFlagRecord[]): ProjectFlag[] => records.map((record) => remember(projectId, record));
+
+  /** One page of a project's flags (limit/offset); primes the item loaders. */
+  const featureFlagPage = (projectId: number, page: { limit: number; offset: number }, filters: FeatureFlagListFilters = {}) => {
+    const request = listFeatureFlags(client, projectId, page, filters).then((result) => ({ ...result, results: primeFeatureFlags(projectId, result.results) }));
+    const inFlight = listsInFlight.get(projectId) ?? new Set();
+    listsInFlight.set(projectId, inFlight.add(request));
+    const done = () => inFlight.delete(request);
+    request.then(done, done);
+    return request;
+  };
 
   /**
-   * (project, key) -> flag or null. The API has no get-by-key: this is a list search on the
-   * key, keeping the exact match (one list call per key, more only past 100 matches). The
-   * list hides soft-deleted flags, so they are never found by key.
+   * (project, key) -> flag or null. The API has no get-by-key: a flag already listed in this
+   * operation is used as is, otherwise this is a list search on the key keeping the exact
+   * match (one list call per key; more only past 100 matches). The list hides soft-deleted
+   * flags, so those are never found by key.
    */
   const featureFlagByKey = new DataLoader<FlagKeyRef, ProjectFlag | null, string>(
-    (lookups) => settle(lookups.map(({ projectId, key }) => findByKey(client, projectId, key, primeFeatureFlags))),
+    async (lookups) => {
+      await listsSettled(lookups.map((lookup) => lookup.projectId));
+      return settle(lookups.map((lookup) => cached(listedWithKey(lookup)) ?? searchByKey(lookup)));
+    },
     { cacheKeyFn: ({ projectId, key }) => `${projectId}/${key}` },
   );
 
-  /** After a write: the returned record replaces any cached copy. */
-  const replaceFeatureFlag = (projectId: number, record: FeatureFlagRecord): ProjectFlag => {
-    featureFlagByKey.clearAll();
-    return primeFeatureFlags(projectId, [record])[0] as ProjectFlag;
+  const listedWithKey = ({ projectId, key }: FlagKeyRef): ProjectFlag | undefined =>
+    [...known.values()].find((flag) => flag.projectId === projectId && flag.record.key === key && !flag.record.deleted);
+
+  const searchByKey = async ({ projectId, key }: FlagKeyRef): Promise<ProjectFlag | null> => {
+    for (let offset = 0; ; offset += KEY_SEARCH_PAGE) {
+      const page = await featureFlagPage(projectId, { limit: KEY_SEARCH_PAGE, offset }, { search: key });
+      const found = page.results.find((flag) => flag.record.key === key);
+      if (found) return found;
+      if (page.results.length === 0 || offset + page.results.length >= page.count) return null;
+    }
   };
 
-  return { featureFlag, featureFlagByKey, primeFeatureFlags, replaceFeatureFlag };
+  /** After a write: the returned record replaces any cached copy (key lookups are recomputed). */
+  const replaceFeatureFlag = (projectId: number, record: FeatureFlagRecord): ProjectFlag => {
+    featureFlagByKey.clearAll();
+    return remember(projectId, record);
+  };
+
+  /** After a write that did not return the flag: the next lookup refetches it. */
+  const forgetFeatureFlag = (ref: FlagRef): void => {
+    known.delete(refKey(ref));
+    featureFlag.clear(ref);
+    featureFlagByKey.clearAll();
+  };
+
+  return { featureFlag, featureFlagByKey, featureFlagPage, primeFeatureFlags, replaceFeatureFlag, forgetFeatureFlag };
 }
 
-async function findByKey(client: UpstreamClient, projectId: number, key: string, prime: (projectId: number, records: FeatureFlagRecord[]) => ProjectFlag[]): Promise<ProjectFlag | null> {
-  for (let offset = 0; ; offset += KEY_SEARCH_PAGE) {
-    const page = await listFeatureFlags(client, projectId, { limit: KEY_SEARCH_PAGE, offset }, { search: key });
-    const found = prime(projectId, page.results).find((flag) => flag.record.key === key);
-    if (found) return found;
-    if (page.results.length === 0 || offset + page.results.length >= page.count) return null;
-  }
+function cached(flag: ProjectFlag | undefined): Promise<ProjectFlag> | undefined {
+  return flag && Promise.resolve(flag);
+}
+
+function refKey(ref: FlagRef): string {
+  return `${ref.projectId}/${ref.id}`;
 }

@@ -65,7 +65,7 @@ async function setDeleted(ctx: GatewayContext, ref: FlagRef, deleted: boolean) {
 async function dashboardAction(ctx: GatewayContext, ref: FlagRef, action: typeof createFlagDashboard) {
   const { result, userErrors } = await mutate(() => action(ctx.client, ref.projectId, ref.id));
   if (!result) return { featureFlag: null, userErrors };
-  ctx.loaders.featureFlag.clear(ref);
+  ctx.loaders.forgetFeatureFlag(ref);
   return { featureFlag: await ctx.loaders.featureFlag.load(ref), userErrors };
 }
 

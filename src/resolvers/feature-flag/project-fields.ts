@@ -8,7 +8,6 @@ import {
   getLocalEvaluation,
   getMyFlags,
   getUserBlastRadius,
-  listFeatureFlags,
   type EvaluationReasonsRecord,
 } from '../../upstream-client/feature-flags.ts';
 import type { ProjectResolvers } from '../../generated/resolvers-types.ts';
@@ -25,10 +24,7 @@ export const Project: ProjectResolvers = {
       );
     }
     const filters = { search: search ?? undefined, active: active ?? undefined };
-    return connectionFor(args, async (limit, offset) => {
-      const page = await listFeatureFlags(ctx.client, project.id, { limit, offset }, filters);
-      return { ...page, results: ctx.loaders.primeFeatureFlags(project.id, page.results) };
-    });
+    return connectionFor(args, (limit, offset) => ctx.loaders.featureFlagPage(project.id, { limit, offset }, filters));
   },
 
   featureFlag: async (project, { id, key }, ctx) => {
