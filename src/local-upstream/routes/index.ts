@@ -1,7 +1,11 @@
 import type { PublicRoute, Route } from '../http/router.ts';
+import { flagActionRoutes } from './flag-actions.ts';
 import { flagEvaluationRoutes } from './flag-evaluation.ts';
 import { flagRoutes } from './flags.ts';
+import { orgFlagRoutes } from './org-flags.ts';
+import { pluginRoutes } from './plugins.ts';
 import { projectRoutes } from './projects.ts';
+import { roleAccessRoutes } from './role-access.ts';
 import { sdkPublicRoutes, sdkRoutes } from './sdk.ts';
 
 /** Every authenticated operation of the interface, plus the SDK polling paths. */
@@ -9,6 +13,10 @@ export const allRoutes: Route[] = [
   ...projectRoutes,
   ...flagRoutes,
   ...flagEvaluationRoutes,
+  ...flagActionRoutes,
+  ...roleAccessRoutes,
+  ...orgFlagRoutes,
+  ...pluginRoutes,
   ...sdkRoutes,
 ];
 

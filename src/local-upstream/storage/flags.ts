@@ -99,3 +99,13 @@ export function updateFlag(store: Store, flag: FlagRow, fields: Partial<FlagFiel
 export function hardDeleteFlag(store: Store, id: number): void {
   store.run('DELETE FROM feature_flags WHERE id = $id', { id });
 }
+
+/** Side-effect columns the actions set without a new version (the real service saves the model directly). */
+export function setFlagDashboard(store: Store, id: number, dashboardId: number | null, enriched?: boolean): void {
+  if (enriched === undefined) {
+    store.run('UPDATE feature_flags SET usage_dashboard = $dashboard WHERE id = $id', { id, dashboard: dashboardId });
+  } else {
+    store.run('UPDATE feature_flags SET usage_dashboard = $dashboard, has_enriched_analytics = $enriched WHERE id = $id',
+      { id, dashboard: dashboardId, enriched: fromBool(enriched) });
+  }
+}
