@@ -104,8 +104,8 @@ export function createMetrics(): GatewayMetrics {
     async requestDidStart() {
       const started = performance.now();
       return {
-        async willSendResponse({ request, response }) {
-          const operation = operationLabel(request.operationName);
+        async willSendResponse({ operationName, request, response }) {
+          const operation = operationLabel(operationName ?? request.operationName);
           const failed = response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0;
           requests.inc({ operation, outcome: failed ? 'error' : 'ok' });
           duration.observe({ operation }, (performance.now() - started) / 1000);

@@ -1,0 +1,62 @@
+// The upstream cost report (x-upstream-report: 1), /healthz and /metrics.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, startStack, type Stack } from './helpers.ts';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('upstream report', () => {
+  it('is absent unless asked for', async () => {
+    const res = await stack.graphql<any>('{ projects { totalCount } }');
+    expect(res.extensions?.upstream).toBeUndefined();
+  });
+
+  it('lists each call with its route template, status, time and wave, and the totals', async () => {
+    const res = await stack.graphql<any>('{ projects { nodes { createdAt } } }', {}, { report: true });
+    expectNoErrors(res);
+    const { calls, totals } = res.extensions!.upstream;
+    expect(calls).toHaveLength(3);
+    for (const call of calls) {
+      expect(call).toEqual({ method: 'GET', route: expect.stringMatching(/^\/api\/projects\/(\{id\}\/)?$/), status: 200, ms: expect.any(Number), wave: expect.any(Number) });
+    }
+    expect(calls[0]).toMatchObject({ route: '/api/projects/', wave: 1 });
+    expect(totals).toEqual({ calls: 3, waves: 2, ms: expect.any(Number) });
+    expect(totals.ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('matches what the upstream actually served', async () => {
+    stack.upstream.resetRequests();
+    const res = await stack.graphql<any>('{ a: projects { totalCount } b: projects { totalCount } c: project(id: "1") { name createdAt } d: project(id: "1") { updatedAt } }', {}, { report: true });
+    expectNoErrors(res);
+    // Identical GETs within one operation happen once.
+    expect(res.extensions?.upstream.totals.calls).toBe(2);
+    expect(stack.upstream.requests).toHaveLength(2);
+  });
+
+  it('records failed calls with their status', async () => {
+    stack.upstream.injectFault({ path: '/api/projects/', status: 503, body: '{}' });
+    const res = await stack.graphql<any>('{ projects { totalCount } }', {}, { report: true });
+    expect(res.extensions?.upstream.calls).toEqual([expect.objectContaining({ route: '/api/projects/', status: 503 })]);
+  });
+});
+
+describe('operational endpoints', () => {
+  it('/healthz answers ok', async () => {
+    const res = await fetch(`${stack.gateway.baseUrl}/healthz`);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/metrics counts operations and upstream calls by route template, without tokens', async () => {
+    await stack.graphql<any>('query MetricsProbe { projects { totalCount } }');
+    const text = await (await fetch(`${stack.gateway.baseUrl}/metrics`)).text();
+    expect(text).toMatch(/graphql_requests_total\{operation="MetricsProbe",outcome="ok"\} [1-9]/);
+    expect(text).toMatch(/upstream_calls_total\{method="GET",route="\/api\/projects\/",status="200"\} [1-9]/);
+    expect(text).toContain('graphql_request_duration_seconds_bucket');
+    expect(text).not.toContain('phx_');
+  });
+});
