@@ -1,0 +1,102 @@
+// Organization-level flag routes end to end: flags by key across projects, copyFeatureFlags
+// (copied flags, per-target failures, whole-copy userErrors), other organizations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+
+const ORG = '01000000-0000-4000-8000-000000000001';
+const OTHER_ORG = '02000000-0000-4000-8000-000000000002';
+const everyone = { groups: [{ properties: [], rollout_percentage: 100 }] };
+const seed = {
+  organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, name: 'Globex' }],
+  users: [
+    { email: 'ada@acme.test', api_key: 'phx_ada_orgflags_key', memberships: [{ organization: ORG, level: 8 }] },
+    { email: 'bob@globex.test', api_key: 'phx_bob_orgflags_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
+  ],
+  projects: [
+    { organization: ORG, name: 'Web' },
+    { organization: ORG, name: 'App' },
+    { organization: ORG, name: 'Docs' },
+    { organization: OTHER_ORG, name: 'Globex site' },
+  ],
+  feature_flags: [
+    { project: 'Web', organization: ORG, key: 'shared', name: 'Web copy', filters: everyone },
+    { project: 'App', organization: ORG, key: 'shared', name: 'App copy', active: false, filters: everyone },
+    { project: 'Web', organization: ORG, key: 'to-copy', name: 'Copy me', filters: { groups: [{ properties: [], rollout_percentage: 30 }] } },
+    { project: 'App', organization: ORG, key: 'to-copy', name: 'Stale copy', filters: everyone },
+  ],
+};
+
+let stack: Stack;
+const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
+const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
+const projectId = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
+
+beforeAll(async () => {
+  stack = await startStack({ seed });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const BY_KEY = `query($org: ID!, $key: String!) { organization(id: $org) { featureFlagsByKey(key: $key) {
+  flagDatabaseId projectDatabaseId active filters createdAt createdBy { email } project { name } featureFlag { key name } } } }`;
+
+describe('Organization.featureFlagsByKey', () => {
+  it('finds the key in every project of the organization, with each project and full flag', async () => {
+    const found = (await ok(BY_KEY, { org: ORG, key: 'shared' })).organization.featureFlagsByKey;
+    const byProject = Object.fromEntries(found.map((f: { project: { name: string } }) => [f.project.name, f]));
+    expect(Object.keys(byProject).sort()).toEqual(['App', 'Web']);
+    expect(byProject['Web']).toMatchObject({ projectDatabaseId: projectId('Web'), active: true, featureFlag: { key: 'shared', name: 'Web copy' }, filters: everyone });
+    expect(byProject['App']).toMatchObject({ active: false, featureFlag: { name: 'App copy' } });
+  });
+
+  it('an unknown key is an empty list, not an error', async () => {
+    expect((await ok(BY_KEY, { org: ORG, key: 'nowhere' })).organization.featureFlagsByKey).toEqual([]);
+  });
+
+  it("another organization's flags are FORBIDDEN with the upstream's detail; an unknown organization is NOT_FOUND", async () => {
+    const response = await stack.graphql(BY_KEY, { org: OTHER_ORG, key: 'shared' });
+    expect(response.data?.organization.featureFlagsByKey).toBeNull();
+    expect(codes(response)).toEqual(['FORBIDDEN']);
+    expect(response.errors?.[0]?.extensions?.upstream).toMatchObject({ status: 403, detail: "You don't belong to the organization." });
+    const unknown = await stack.graphql(BY_KEY, { org: '03000000-0000-4000-8000-000000000003', key: 'shared' });
+    expect(codes(unknown)).toEqual(['NOT_FOUND']);
+  });
+});
+
+describe('copyFeatureFlags', () => {
+  const COPY = `mutation($input: CopyFeatureFlagsInput!) { copyFeatureFlags(input: $input) {
+    copiedFeatureFlags { key name project { name } filters }
+    failures { projectDatabaseId project { name } errors }
+    userErrors { field message code } } }`;
+
+  it('updates the flag where the key exists, creates it elsewhere, and reports targets that failed', async () => {
+    const result = (await ok(COPY, { input: {
+      organizationId: ORG, featureFlagKey: 'to-copy', fromProjectId: String(projectId('Web')),
+      targetProjectIds: [String(projectId('App')), String(projectId('Docs')), '999999'],
+    } })).copyFeatureFlags;
+    expect(result.userErrors).toEqual([]);
+    const copied = Object.fromEntries(result.copiedFeatureFlags.map((f: { project: { name: string } }) => [f.project.name, f]));
+    expect(Object.keys(copied).sort()).toEqual(['App', 'Docs']);
+    for (const flag of Object.values(copied)) expect(flag).toMatchObject({ key: 'to-copy', name: 'Copy me', filters: { groups: [{ rollout_percentage: 30 }] } });
+    expect(result.failures).toEqual([{ projectDatabaseId: 999999, project: null, errors: 'Target project does not exist.' }]);
+    // The update really happened upstream.
+    const app = await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "to-copy") { name } } }`, { p: String(projectId('App')) });
+    expect(app.project.featureFlag.name).toBe('Copy me');
+  });
+
+  it('a source flag that does not exist is a userError and copies nothing', async () => {
+    const result = (await ok(COPY, { input: {
+      organizationId: ORG, featureFlagKey: 'ghost', fromProjectId: String(projectId('Web')), targetProjectIds: [String(projectId('Docs'))],
+    } })).copyFeatureFlags;
+    expect(result).toEqual({ copiedFeatureFlags: null, failures: null, userErrors: [{ field: null, message: 'Feature flag to copy does not exist.', code: null }] });
+    expect((await ok(BY_KEY, { org: ORG, key: 'ghost' })).organization.featureFlagsByKey).toEqual([]);
+  });
+
+  it('a malformed organization id is BAD_USER_INPUT before any upstream call', async () => {
+    stack.upstream.resetRequests();
+    const response = await stack.graphql(COPY, { input: { organizationId: 'acme', featureFlagKey: 'x', fromProjectId: '1', targetProjectIds: ['2'] } });
+    expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+    expect(stack.upstream.requests).toEqual([]);
+  });
+});
