@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { client, KEYS, useUpstream, validation } from './helpers.ts';
+
+const ctx = useUpstream();
+const flagsPath = () => `/api/projects/${ctx.projectA}/feature_flags/`;
+const keysOf = (body: { results: Array<{ key: string }> }) => body.results.map((flag) => flag.key);
+
+describe('feature flag create', () => {
+  it('creates with 201, defaults, the creator and a usage dashboard', async () => {
+    const response = await ctx.owner.post(flagsPath(), { key: 'checkout-v2', name: 'New checkout', filters: { groups: [{ properties: [], rollout_percentage: 25 }] } });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      key: 'checkout-v2', name: 'New checkout', active: true, deleted: false, ensure_experience_continuity: false,
+      is_simple_flag: true, rollout_percentage: 25, performed_rollback: false, tags: [], analytics_dashboards: [],
+      has_enriched_analytics: false, experiment_set: [], can_edit: true, rollback_conditions: null,
+      created_by: { email: 'ada@acme.test', first_name: 'Ada', last_name: 'Lovelace', is_email_verified: true },
+    });
+    expect(response.body.usage_dashboard).toEqual(expect.any(Number));
+    expect(new Date(response.body.created_at).toString()).not.toBe('Invalid Date');
+  });
+
+  it('stores omitted filters as one condition for everyone', async () => {
+    const response = await ctx.owner.post(flagsPath(), { key: 'no-filters' });
+    expect(response.body.filters).toEqual({ groups: [{ properties: [], rollout_percentage: null }] });
+    expect(response.body.is_simple_flag).toBe(true);
+  });
+
+  it.each([
+    [{}, validation('required', 'This field is required.', 'key')],
+    [{ key: '' }, validation('blank', 'This field may not be blank.', 'key')],
+    [{ key: 'has space' }, validation('invalid_key', 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key')],
+    [{ key: 'k'.repeat(401) }, validation('max_length', 'Ensure this field has no more than 400 characters.', 'key')],
+    [{ key: 'everyone' }, validation('unique', 'There is already a feature flag with this key.', 'key')],
+    [{ key: 'ok-key', active: 'sometimes' }, validation('invalid_input', 'Must be a valid boolean.', 'active')],
+    [{ key: 'ok-key', name: { text: 'x' } }, validation('invalid_input', 'Not a valid string.', 'name')],
+    [{ key: 'ok-key', tags: 'one' }, validation('not_a_list', 'Expected a list of items but got type "str".', 'tags')],
+    [{ key: 'ok-key', analytics_dashboards: ['x'] }, validation('invalid_input', 'A valid integer is required.', 'analytics_dashboards__0')],
+    [{ key: 'ok-key', created_at: 'yesterday' }, validation('invalid_input',
+      'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].', 'created_at')],
+    [{ key: 'ok-key', filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [
+      { key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 40 }] } } },
+    validation('invalid_input', 'Invalid variant definitions: Variant rollout percentages must sum to 100.', 'filters')],
+    [{ key: 'ok-key', filters: { groups: [] } }, validation('invalid_input', 'Feature flags must have at least one condition set (group).', 'filters')],
+  ])('rejects %j and creates nothing', async (body, expected) => {
+    const before = await ctx.owner.get(`${flagsPath()}?limit=1000`);
+    const response = await ctx.owner.post(flagsPath(), body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(expected);
+    const after = await ctx.owner.get(`${flagsPath()}?limit=1000`);
+    expect(after.body).toEqual(before.body);
+  });
+
+  it('accepts DRF boolean spellings and normalizes tags', async () => {
+    const response = await ctx.owner.post(flagsPath(), { key: 'spellings', active: 'false', ensure_experience_continuity: 1, tags: [' Beta ', 'beta', 'UI'] });
+    expect(response.body).toMatchObject({ active: false, ensure_experience_continuity: true, tags: ['beta', 'ui'] });
+  });
+});
+
+describe('feature flag list and retrieve', () => {
+  it('lists newest first and hides soft-deleted flags, which retrieve still returns', async () => {
+    const first = await ctx.owner.post(flagsPath(), { key: 'order-1' });
+    const second = await ctx.owner.post(flagsPath(), { key: 'order-2' });
+    const list = await ctx.owner.get(`${flagsPath()}?limit=2`);
+    expect(keysOf(list.body)).toEqual(['order-2', 'order-1']);
+    await ctx.owner.patch(`${flagsPath()}${second.body.id}/`, { deleted: true });
+    const after = await ctx.owner.get(`${flagsPath()}?limit=1000`);
+    expect(keysOf(after.body)).not.toContain('order-2');
+    expect(after.body.count).toBe(list.body.count - 1);
+    const retrieved = await ctx.owner.get(`${flagsPath()}${second.body.id}/`);
+    expect(retrieved.status).toBe(200);
+    expect(retrieved.body.deleted).toBe(true);
+    expect(first.status).toBe(201);
+  });
+
+  it('filters by search, active and type', async () => {
+    await ctx.owner.post(flagsPath(), { key: 'variant-flag', name: 'Searchable Description', filters: {
+      groups: [{ properties: [], rollout_percentage: 100 }],
+      multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 50 }] } } });
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?search=SEARCHABLE`)).body)).toEqual(['variant-flag']);
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=multivariant`)).body)).toEqual(['variant-flag']);
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=boolean`)).body)).not.toContain('variant-flag');
+    const inactive = keysOf((await ctx.owner.get(`${flagsPath()}?active=false`)).body);
+    expect(inactive).toContain('switched-off');
+    expect(inactive).not.toContain('everyone');
+  });
+
+  it('answers 404 for a missing, foreign or non-integer flag id', async () => {
+    const foreignFlag = (await client(ctx.upstream, KEYS.other).get(`/api/projects/${ctx.projectB}/feature_flags/`)).body.results[0].id;
+    for (const id of ['999999', 'abc', String(foreignFlag)]) {
+      const response = await ctx.owner.get(`${flagsPath()}${id}/`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
+    }
+  });
+});
+
+describe('feature flag update, soft delete and the refused hard delete', () => {
+  it('patches fields, bumps the version and records the changes', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'patch-me', name: 'Before' });
+    const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { name: 'After', active: false });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: 'After', active: false, key: 'patch-me', version: created.body.version + 1 });
+    const activity = await ctx.owner.get(`${flagsPath()}${created.body.id}/activity/`);
+    expect(activity.body.results.map((entry: { activity: string }) => entry.activity)).toEqual(['updated', 'created']);
+    expect(activity.body.results[0].detail.changes).toEqual(expect.arrayContaining([
+      { type: 'FeatureFlag', action: 'changed', field: 'name', before: 'Before', after: 'After' },
+      { type: 'FeatureFlag', action: 'changed', field: 'active', before: true, after: false },
+    ]));
+  });
+
+  it('keeps stored filters when a PATCH sends filters without groups', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'keep-filters', filters: { groups: [{ properties: [], rollout_percentage: 10 }] } });
+    const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { filters: { payloads: {} } });
+    expect(patched.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 10 }]);
+  });
+
+  it('soft deletes and restores with PATCH, logging deleted and restored', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'soft' });
+    const path = `${flagsPath()}${created.body.id}/`;
+    expect((await ctx.owner.patch(path, { deleted: true })).body.deleted).toBe(true);
+    expect((await ctx.owner.patch(path, { deleted: false })).body.deleted).toBe(false);
+    const activity = await ctx.owner.get(`${path}activity/`);
+    expect(activity.body.results.map((entry: { activity: string }) => entry.activity)).toEqual(['restored', 'deleted', 'created']);
+    expect(activity.body.results[2]).toMatchObject({
+      user: { first_name: 'Ada', email: 'ada@acme.test' }, scope: 'FeatureFlag', item_id: String(created.body.id),
+      detail: { name: 'soft', changes: null },
+    });
+  });
+
+  it('refuses a duplicate key on PATCH and changes nothing', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'dupe-source' });
+    const response = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { name: 'changed', key: 'everyone' });
+    expect(response.body).toEqual(validation('unique', 'There is already a feature flag with this key.', 'key'));
+    expect((await ctx.owner.get(`${flagsPath()}${created.body.id}/`)).body).toEqual(created.body);
+  });
+
+  it('reuses the key of a soft-deleted flag by replacing that row', async () => {
+    const old = await ctx.owner.post(flagsPath(), { key: 'reborn', name: 'old' });
+    await ctx.owner.patch(`${flagsPath()}${old.body.id}/`, { deleted: true });
+    const fresh = await ctx.owner.post(flagsPath(), { key: 'reborn', name: 'new' });
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.id).not.toBe(old.body.id);
+    expect((await ctx.owner.get(`${flagsPath()}${old.body.id}/`)).status).toBe(404);
+  });
+
+  it('answers DELETE with a bare 405 and leaves the flag alone, even for an unknown id', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'undeletable' });
+    for (const id of [created.body.id, 999999]) {
+      const response = await ctx.owner.delete(`${flagsPath()}${id}/`);
+      expect(response.status).toBe(405);
+      expect(response.text).toBe('');
+    }
+    expect((await ctx.owner.get(`${flagsPath()}${created.body.id}/`)).body.deleted).toBe(false);
+  });
+
+  it('resets performed_rollback when a flag is switched on', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'rollback', active: false, performed_rollback: true });
+    expect(created.body.performed_rollback).toBe(true);
+    const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { active: true });
+    expect(patched.body.performed_rollback).toBe(false);
+  });
+});
