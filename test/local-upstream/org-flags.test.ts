@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { client, KEYS, ORG_A, ORG_B, useUpstream } from './helpers.ts';
+
+const ctx = useUpstream();
+const orgPath = `/api/organizations/${ORG_A}/feature_flags/`;
+
+async function project(name: string): Promise<number> {
+  return (await ctx.owner.post('/api/projects/', { name })).body.id;
+}
+
+describe('organization-level flag lookup by key', () => {
+  it('returns one entry per project with a live flag of that key', async () => {
+    const second = await project('Second');
+    await ctx.owner.post(`/api/projects/${second}/feature_flags/`, { key: 'everyone', active: false });
+    const response = await ctx.owner.get(`${orgPath}everyone/`);
+    expect(response.status).toBe(200);
+    expect(response.body).toHaveLength(2);
+    expect(response.body[0]).toEqual({
+      flag_id: expect.any(Number), team_id: ctx.projectA, created_by: expect.objectContaining({ email: 'ada@acme.test' }),
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }] }, created_at: expect.any(String), active: true,
+    });
+    expect(response.body[1]).toMatchObject({ team_id: second, active: false });
+  });
+
+  it('returns [] for an unknown key and never shows another organization', async () => {
+    expect((await ctx.owner.get(`${orgPath}no-such-key/`)).body).toEqual([]);
+    const globex = await client(ctx.upstream, KEYS.other).get(`/api/organizations/${ORG_B}/feature_flags/everyone/`);
+    expect(globex.body.map((entry: { team_id: number }) => entry.team_id)).toEqual([ctx.projectB]);
+    expect((await ctx.owner.get(`/api/organizations/${ORG_B}/feature_flags/everyone/`)).status).toBe(403);
+  });
+});
+
+describe('copy_flags', () => {
+  it('creates the flag in new targets and updates it where it exists', async () => {
+    const target = await project('Copy target');
+    const existing = await project('Copy existing');
+    await ctx.owner.post(`/api/projects/${existing}/feature_flags/`, { key: 'acme-staff', name: 'stale copy', active: false });
+    const response = await ctx.owner.post(`${orgPath}copy_flags/`, {
+      feature_flag_key: 'acme-staff', from_project: ctx.projectA, target_project_ids: [target, existing, 987654, ctx.projectB],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.success.map((flag: { key: string }) => flag.key)).toEqual(['acme-staff', 'acme-staff']);
+    expect(response.body.success[1]).toMatchObject({ name: '', active: true });
+    expect(response.body.failed).toEqual([
+      { project_id: 987654, errors: 'Target project does not exist.' },
+      { project_id: ctx.projectB, errors: 'Target project does not exist.' },
+    ]);
+    const copied = await ctx.owner.get(`/api/projects/${target}/feature_flags/`);
+    expect(copied.body.results[0].filters.groups[0].properties[0]).toMatchObject({ key: 'email', operator: 'icontains' });
+    expect((await client(ctx.upstream, KEYS.other).get(`/api/projects/${ctx.projectB}/feature_flags/?search=acme`)).body.count).toBe(0);
+  });
+
+  it.each([
+    [{}, { error: 'Missing required fields' }],
+    [{ feature_flag_key: 'everyone', from_project: 1 }, { error: 'Missing required fields' }],
+    [{ feature_flag_key: 'nope', from_project: 1, target_project_ids: [2] }, { error: 'Feature flag to copy does not exist.' }],
+  ])('answers %j with the ad-hoc 400 body', async (body, expected) => {
+    const response = await ctx.owner.post(`${orgPath}copy_flags/`, body.from_project ? { ...body, from_project: ctx.projectA } : body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(expected);
+  });
+
+  it('needs feature_flag:write', async () => {
+    const response = await client(ctx.upstream, KEYS.reader).post(`${orgPath}copy_flags/`, {
+      feature_flag_key: 'everyone', from_project: ctx.projectA, target_project_ids: [ctx.projectA],
+    });
+    expect(response.status).toBe(403);
+  });
+});
