@@ -182,6 +182,18 @@ describe('upstream cost', () => {
   });
 });
 
+describe('federation references', () => {
+  it('resolves N FeatureFlag representations with one GET per distinct flag, in one wave; a missing flag is null', async () => {
+    const listed = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 2) { nodes { id key } } } }`, { p: String(web) })).project.featureFlags.nodes;
+    const missing = Buffer.from(`FeatureFlag:${web}:999999`).toString('base64url');
+    const representations = [listed[0], listed[1], listed[0], { id: missing }, listed[1]].map((flag) => ({ __typename: 'FeatureFlag', id: flag.id }));
+    const response = await stack.graphql<any>(`query($r: [_Any!]!) { _entities(representations: $r) { ... on FeatureFlag { id key } } }`, { r: representations }, { report: true });
+    expect(response.errors).toBeUndefined();
+    expect(response.data!._entities).toEqual([listed[0], listed[1], listed[0], null, listed[1]]);
+    expect(response.extensions!.upstream.totals).toMatchObject({ calls: 3, waves: 1 });
+  });
+});
+
 describe("another organization's data", () => {
   it("a flag of another organization's project is FORBIDDEN, its project NOT_FOUND", async () => {
     const foreign = (await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "secret-flag") { id } } }`, { p: String(other) }, 'phx_bob_flags_key')).project.featureFlag;
