@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { client, KEYS, useUpstream, validation } from './helpers.ts';
+
+const ctx = useUpstream();
+const path = (suffix = '') => `/api/projects/${ctx.projectA}/feature_flags/${suffix}`;
+const flagId = async (key: string) =>
+  (await ctx.owner.get(path(`?search=${key}`))).body.results.find((flag: { key: string }) => flag.key === key).id as number;
+
+describe('evaluation actions', () => {
+  it('evaluation_reasons evaluates every live flag for a distinct id, inactive ones as disabled', async () => {
+    const staff = await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-0'));
+    expect(staff.status).toBe(200);
+    expect(staff.body['acme-staff']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
+    expect(staff.body['switched-off']).toEqual({ value: false, evaluation: { reason: 'disabled', condition_index: null } });
+    expect(staff.body.everyone.value).toBe(true);
+    const outsider = await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-7'));
+    expect(outsider.body['acme-staff']).toEqual({ value: false, evaluation: { reason: 'no_condition_match', condition_index: 0 } });
+  });
+
+  it('evaluation_reasons needs distinct_id and a JSON groups object', async () => {
+    const missing = await ctx.owner.get(path('evaluation_reasons/'));
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual(validation('invalid_input', 'distinct_id is required', null));
+    const badGroups = await ctx.owner.get(path('evaluation_reasons/?distinct_id=x&groups=%7Bnope'));
+    expect(badGroups.status).toBe(400);
+    expect(badGroups.body.attr).toBe('groups');
+  });
+
+  it('evaluates group flags with the groups parameter', async () => {
+    await ctx.owner.post(path(), { key: 'company-flag', filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 100 }] } });
+    const without = await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-1'));
+    expect(without.body['company-flag'].evaluation.reason).toBe('no_group_type');
+    const groups = encodeURIComponent(JSON.stringify({ company: 'acme' }));
+    const withGroup = await ctx.owner.get(path(`evaluation_reasons/?distinct_id=person-1&groups=${groups}`));
+    expect(withGroup.body['company-flag']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
+  });
+
+  it('my_flags returns a plain array of minimal flags and values for the caller', async () => {
+    const response = await ctx.owner.get(path('my_flags/'));
+    expect(Array.isArray(response.body)).toBe(true);
+    const everyone = response.body.find((entry: { feature_flag: { key: string } }) => entry.feature_flag.key === 'everyone');
+    expect(everyone.value).toBe(true);
+    expect(everyone.feature_flag).toMatchObject({ id: expect.any(Number), team_id: ctx.projectA, key: 'everyone', active: true, deleted: false });
+    const off = response.body.find((entry: { feature_flag: { key: string } }) => entry.feature_flag.key === 'switched-off');
+    expect(off.value).toBe(false);
+  });
+
+  it('user_blast_radius counts the persons a condition selects', async () => {
+    const response = await ctx.owner.post(path('user_blast_radius/'), {
+      condition: { properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 50 },
+    });
+    expect(response.body).toEqual({ users_affected: 3, total_users: 10 });
+    expect((await ctx.owner.post(path('user_blast_radius/'), { condition: { properties: [] } })).body).toEqual({ users_affected: 10, total_users: 10 });
+    const missing = await ctx.owner.post(path('user_blast_radius/'), {});
+    expect(missing.body).toEqual(validation('invalid_input', 'Missing condition for which to get blast radius', null));
+  });
+
+  it('local_evaluation sends flags with a weak ETag and answers 304 when it matches', async () => {
+    const response = await ctx.owner.get(path('local_evaluation/?send_cohorts'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toMatch(/^W\/".+"$/);
+    expect(response.headers.get('cache-control')).toBe('private, must-revalidate');
+    expect(response.body.group_type_mapping).toEqual({ 0: 'company' });
+    const keys = response.body.flags.map((flag: { key: string }) => flag.key);
+    expect(keys).toEqual(expect.arrayContaining(['everyone', 'acme-staff', 'switched-off']));
+    const etag = response.headers.get('etag')!;
+    const cached = await ctx.owner.get(path('local_evaluation/?send_cohorts'), { 'if-none-match': etag });
+    expect(cached.status).toBe(304);
+    expect(cached.text).toBe('');
+    await ctx.owner.post(path(), { key: 'etag-buster' });
+    expect((await ctx.owner.get(path('local_evaluation/?send_cohorts'), { 'if-none-match': etag })).status).toBe(200);
+  });
+});
+
+describe('flag side actions', () => {
+  it('create_static_cohort_for_flag makes a static cohort of the persons the flag is on for (201)', async () => {
+    const id = await flagId('acme-staff');
+    const response = await ctx.owner.post(path(`${id}/create_static_cohort_for_flag/`), {});
+    expect(response.status).toBe(201);
+    expect(response.body.cohort).toMatchObject({ is_static: true, count: 3, created_by: { email: 'ada@acme.test' } });
+    expect(response.body.cohort.name).toMatch(/^Users with feature flag acme-staff enabled at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('dashboard creates a new usage dashboard; enrich_usage_dashboard enriches it once', async () => {
+    const id = await flagId('everyone');
+    expect((await ctx.owner.get(path(`${id}/`))).body.usage_dashboard).toBeNull();
+    const notFound = await ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {});
+    expect(notFound.status).toBe(400);
+    expect(notFound.body).toEqual({ success: false, error: 'Usage dashboard not found' });
+
+    expect((await ctx.owner.post(path(`${id}/dashboard/`), {})).body).toEqual({ success: true });
+    const withDashboard = (await ctx.owner.get(path(`${id}/`))).body;
+    expect(withDashboard.usage_dashboard).toEqual(expect.any(Number));
+
+    expect((await ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {})).body).toEqual({ success: true });
+    expect((await ctx.owner.get(path(`${id}/`))).body.has_enriched_analytics).toBe(true);
+    const again = await ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {});
+    expect(again.body).toEqual({ success: false, error: 'Usage dashboard already has enriched data' });
+
+    await ctx.owner.post(path(`${id}/dashboard/`), {});
+    expect((await ctx.owner.get(path(`${id}/`))).body.usage_dashboard).not.toBe(withDashboard.usage_dashboard);
+  });
+
+  it('answers an unknown flag\'s activity with a bare 404 and the other actions with Not found.', async () => {
+    const activity = await ctx.owner.get(path('999999/activity/'));
+    expect(activity.status).toBe(404);
+    expect(activity.text).toBe('');
+    expect((await ctx.owner.post(path('999999/dashboard/'), {})).body.detail).toBe('Not found.');
+  });
+
+  it('lists the activity of all flags of the project', async () => {
+    const response = await ctx.owner.get(path('activity/'));
+    expect(response.body.results[0]).toMatchObject({ activity: 'created', scope: 'FeatureFlag', detail: { name: 'etag-buster' } });
+  });
+
+  it('lets a read-only key evaluate but not create cohorts or dashboards', async () => {
+    const reader = client(ctx.upstream, KEYS.reader);
+    expect((await reader.get(path('evaluation_reasons/?distinct_id=a'))).status).toBe(200);
+    expect((await reader.get(path('local_evaluation/'))).status).toBe(200);
+    const id = await flagId('everyone');
+    expect((await reader.post(path(`${id}/dashboard/`), {})).status).toBe(403);
+    expect((await client(ctx.upstream, KEYS.other).get(path('my_flags/'))).status).toBe(403);
+  });
+});
