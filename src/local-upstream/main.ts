@@ -16,9 +16,12 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`);
   const upstream = await startLocalUpstream({ port, host: values.host, seed: readSeed(values.seed), dbPath: values.db });
-  console.log(`Local upstream listening on ${upstream.url}`);
-  for (const { email, api_key: key } of upstream.seeded.keys) console.log(`  personal API key for ${email}: ${key}`);
-  for (const project of upstream.seeded.projects) console.log(`  project ${project.id} "${project.name}": api_token ${project.api_token}`);
+  // One write, so whoever waits for the URL also has the keys.
+  console.log([
+    `Local upstream listening on ${upstream.url}`,
+    ...upstream.seeded.keys.map(({ email, api_key: key }) => `  personal API key for ${email}: ${key}`),
+    ...upstream.seeded.projects.map((project) => `  project ${project.id} "${project.name}": api_token ${project.api_token}`),
+  ].join('\n'));
   const stop = () => void upstream.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
