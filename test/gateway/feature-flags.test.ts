@@ -184,9 +184,9 @@ describe('upstream cost', () => {
 
 describe('federation references', () => {
   it('resolves N FeatureFlag representations with one GET per distinct flag, in one wave; a missing flag is null', async () => {
-    const listed = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 2) { nodes { id key } } } }`, { p: String(web) })).project.featureFlags.nodes;
+    const listed: { id: string; key: string }[] = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 2) { nodes { id key } } } }`, { p: String(web) })).project.featureFlags.nodes;
     const missing = Buffer.from(`FeatureFlag:${web}:999999`).toString('base64url');
-    const representations = [listed[0], listed[1], listed[0], { id: missing }, listed[1]].map((flag) => ({ __typename: 'FeatureFlag', id: flag.id }));
+    const representations = [listed[0], listed[1], listed[0], { id: missing }, listed[1]].map((flag) => ({ __typename: 'FeatureFlag', id: flag!.id }));
     const response = await stack.graphql<any>(`query($r: [_Any!]!) { _entities(representations: $r) { ... on FeatureFlag { id key } } }`, { r: representations }, { report: true });
     expect(response.errors).toBeUndefined();
     expect(response.data!._entities).toEqual([listed[0], listed[1], listed[0], null, listed[1]]);
@@ -200,7 +200,7 @@ describe("another organization's data", () => {
     const asAda = await stack.graphql(`query($id: ID!) { node(id: $id) { id } }`, { id: foreign.id });
     expect(asAda.data!.node).toBeNull();
     expect(codes(asAda)).toEqual(['FORBIDDEN']);
-    expect(asAda.errors![0]!.extensions.upstream).toMatchObject({ status: 403 });
+    expect(asAda.errors![0]!.extensions!.upstream).toMatchObject({ status: 403 });
     const project = await stack.graphql(`query($p: ID!) { project(id: $p) { featureFlags { totalCount } } }`, { p: String(other) });
     expect(project.data!.project).toBeNull();
     expect(codes(project)).toEqual(['NOT_FOUND']);
