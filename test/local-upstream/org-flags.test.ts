@@ -50,7 +50,7 @@ describe('copy_flags', () => {
     expect((await client(ctx.upstream, KEYS.other).get(`/api/projects/${ctx.projectB}/feature_flags/?search=acme`)).body.count).toBe(0);
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, unknown]>([
     [{}, { error: 'Missing required fields' }],
     [{ feature_flag_key: 'everyone', from_project: 1 }, { error: 'Missing required fields' }],
     [{ feature_flag_key: 'nope', from_project: 1, target_project_ids: [2] }, { error: 'Feature flag to copy does not exist.' }],

@@ -59,8 +59,8 @@ describe('limit/offset pagination (DRF LimitOffsetPagination)', () => {
     const keys: string[] = [];
     let next: string | null = `${ctx.upstream.url}${path()}?limit=4`;
     while (next) {
-      const page = await ctx.owner.get(next.slice(ctx.upstream.url.length));
-      keys.push(...page.body.results.map((flag: { key: string }) => flag.key));
+      const page: { body: { results: Array<{ key: string }>; next: string | null } } = await ctx.owner.get(next.slice(ctx.upstream.url.length));
+      keys.push(...page.body.results.map((flag) => flag.key));
       next = page.body.next;
     }
     expect(keys).toHaveLength(TOTAL);

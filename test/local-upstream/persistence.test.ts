@@ -95,14 +95,14 @@ describe('CLI', () => {
       expect(cli.output()).toContain(KEY);
       const response = await fetch(`${cli.url}/api/projects/`, { headers: { authorization: `Bearer ${KEY}` } });
       expect(response.status).toBe(200);
-      expect((await response.json()).results[0].name).toBe('Fixture project');
+      expect(((await response.json()) as { results: Array<{ name: string }> }).results[0]!.name).toBe('Fixture project');
     } finally {
       await cli.stop();
     }
     const again = await startCli(['--port', '0', '--seed', FIXTURE, '--db', dbPath]);
     try {
       const response = await fetch(`${again.url}/api/projects/`, { headers: { authorization: `Bearer ${KEY}` } });
-      expect((await response.json()).count).toBe(1);
+      expect(((await response.json()) as { count: number }).count).toBe(1);
     } finally {
       await again.stop();
     }
@@ -113,7 +113,7 @@ describe('CLI', () => {
     try {
       expect(cli.output()).toContain('phx_cli_demo_key');
       const response = await fetch(`${cli.url}/api/projects/@current/feature_flags/`, { headers: { authorization: 'Bearer phx_cli_demo_key' } });
-      const body = await response.json();
+      const body = (await response.json()) as { count: number };
       expect(body.count).toBeGreaterThanOrEqual(5);
     } finally {
       await cli.stop();
