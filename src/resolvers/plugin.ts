@@ -1,69 +1,16 @@
 // Plugin domain resolvers (schema/plugin.graphql): Organization's plugin fields, the Plugin
-// type, plugin mutations. A plugin's parent is an OrgPlugin (record + the organization whose
+// type and its neighbours; ids in ./plugin/refs.ts, mutations in ./plugin/mutations.ts. A plugin's parent is an OrgPlugin (record + the organization whose
 // route it was read through, which the global id carries for refetching).
-import { badUserInput, isNotFound, mutate } from '../errors.ts';
-import { fromGlobalIdOf, isUuid, parseUuidId, toGlobalId, toPositiveInt } from '../relay/global-id.ts';
 import { connectionFor } from '../relay/connection.ts';
 import { organizationRef } from '../upstream-client/organizations.ts';
-import {
-  checkPluginForUpdates,
-  createPlugin,
-  deletePlugin,
-  getExportsUnsubscribeConfigs,
-  getPluginActivity,
-  getPluginRepository,
-  getPluginSource,
-  getUnusedPlugins,
-  listPlugins,
-  updatePlugin,
-  updatePluginSource,
-  upgradePlugin,
-  type OrgPlugin,
-  type PluginSourceRecord,
-  type PluginTypeValue,
-  type PluginWrite,
-} from '../upstream-client/plugins.ts';
-import type { PluginRef } from '../loaders/plugins.ts';
-import type { GatewayContext } from '../context.ts';
-import type { CreatePluginInput, PluginType, Resolvers } from '../generated/resolvers-types.ts';
+import { getExportsUnsubscribeConfigs, getPluginActivity, getPluginRepository, getPluginSource, getUnusedPlugins, listPlugins } from '../upstream-client/plugins.ts';
+import type { Resolvers } from '../generated/resolvers-types.ts';
 import { activityConnection } from './feature-flag/activity.ts';
 import { registerNodeType } from './node.ts';
+import { Mutation } from './plugin/mutations.ts';
+import { PLUGIN_TYPE_FROM_REST, parsePluginRef, pluginGlobalId, pluginOrNull, sourceFiles } from './plugin/refs.ts';
 
 registerNodeType('Plugin', ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.load(parsePluginRef(id, orgId)));
-
-// PluginType <-> REST `plugin_type`. Upstream `inline` (built-in plugins) has no public value: reported as null.
-const PLUGIN_TYPE_FROM_REST: Record<string, PluginType> = { local: 'LOCAL', custom: 'CUSTOM', repository: 'REPOSITORY', source: 'SOURCE' };
-const PLUGIN_TYPE_TO_REST: Record<PluginType, PluginTypeValue> = { LOCAL: 'local', CUSTOM: 'custom', REPOSITORY: 'repository', SOURCE: 'source' };
-
-export function pluginGlobalId(plugin: OrgPlugin): string {
-  return toGlobalId('Plugin', plugin.orgId, plugin.record.id);
-}
-
-/** A plugin named by its global id, or by its numeric id plus the organization (UUID or global id). */
-export function parsePluginRef(id: string, organizationId?: string | null): PluginRef {
-  const text = String(id).trim();
-  if (/^[0-9]+$/.test(text)) {
-    if (organizationId == null) throw badUserInput('"id" is a numeric plugin id: give the plugin\'s global id, or also "organizationId".', { argument: 'id' });
-    return { orgId: parseUuidId('Organization', organizationId), id: toPositiveInt(text, 'Plugin') };
-  }
-  const [orgId = '', plugin = ''] = fromGlobalIdOf('Plugin', text, 2);
-  if (!isUuid(orgId)) throw badUserInput(`"${text}" is not a valid Plugin id.`, { argument: 'id' });
-  const ref = { orgId: orgId.toLowerCase(), id: toPositiveInt(plugin, 'Plugin') };
-  if (organizationId != null && parseUuidId('Organization', organizationId) !== ref.orgId) {
-    throw badUserInput(`The plugin "${text}" was read through another organization than ${organizationId}.`, { argument: 'id' });
-  }
-  return ref;
-}
-
-/** Global id -> plugin, or null when it does not exist (node lookups and federation references). */
-export async function pluginOrNull(id: string, ctx: GatewayContext): Promise<OrgPlugin | null> {
-  try {
-    return await ctx.loaders.plugin.load(parsePluginRef(id));
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-}
 
 export const pluginResolvers: Resolvers = {
   Organization: {
@@ -130,73 +77,8 @@ export const pluginResolvers: Resolvers = {
     deleted: (config) => config.record.deleted ?? null,
   },
 
-  Mutation: {
-    createPlugin: async (_parent, { input }, ctx) => {
-      const orgId = parseUuidId('Organization', input.organizationId);
-      const { result, userErrors } = await mutate(() => createPlugin(ctx.client, orgId, pluginWriteBody(input)));
-      return { plugin: result && (ctx.loaders.primePlugins(orgId, [result])[0] ?? null), userErrors };
-    },
-
-    updatePlugin: async (_parent, { input }, ctx) => {
-      const ref = parsePluginRef(input.id, input.organizationId);
-      const { result, userErrors } = await mutate(() => updatePlugin(ctx.client, ref.orgId, ref.id, pluginWriteBody(input)));
-      return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result])[0] ?? null), userErrors };
-    },
-
-    deletePlugin: async (_parent, { input }, ctx) => {
-      const ref = parsePluginRef(input.id, input.organizationId);
-      const { userErrors } = await mutate(() => deletePlugin(ctx.client, ref.orgId, ref.id));
-      ctx.loaders.plugin.clear(ref);
-      return { deletedPluginId: userErrors.length === 0 ? toGlobalId('Plugin', ref.orgId, ref.id) : null, userErrors };
-    },
-
-    updatePluginSource: async (_parent, { input }, ctx) => {
-      const ref = parsePluginRef(input.id, input.organizationId);
-      const files: PluginSourceRecord = Object.fromEntries(input.files.map((file) => [file.filename, file.source ?? null]));
-      const { result, userErrors } = await mutate(() => updatePluginSource(ctx.client, ref.orgId, ref.id, files), { fieldNames: {} });
-      if (!result) return { plugin: null, source: null, userErrors };
-      // plugin.json can rename the plugin or change its config schema: read it back.
-      ctx.loaders.plugin.clear(ref);
-      return { plugin: await ctx.loaders.plugin.load(ref), source: sourceFiles(result), userErrors };
-    },
-
-    upgradePlugin: async (_parent, { input }, ctx) => {
-      const ref = parsePluginRef(input.id, input.organizationId);
-      const { result, userErrors } = await mutate(() => upgradePlugin(ctx.client, ref.orgId, ref.id));
-      return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result])[0] ?? null), userErrors };
-    },
-
-    checkPluginForUpdates: async (_parent, { input }, ctx) => {
-      const ref = parsePluginRef(input.id, input.organizationId);
-      const { result, userErrors } = await mutate(() => checkPluginForUpdates(ctx.client, ref.orgId, ref.id));
-      return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result.plugin])[0] ?? null), userErrors };
-    },
-  },
+  Mutation,
 };
-
-/** filename -> source map -> list sorted by file name (deleted files, null upstream, left out). */
-function sourceFiles(files: PluginSourceRecord | null): { filename: string; source: string }[] {
-  return Object.entries(files ?? {})
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([filename, source]) => ({ filename, source }))
-    .sort((a, b) => a.filename.localeCompare(b.filename));
-}
-
-function pluginWriteBody(input: Omit<CreatePluginInput, 'organizationId'> & { url?: string | null }): PluginWrite {
-  const body: PluginWrite = {};
-  if (input.pluginType != null) body.plugin_type = PLUGIN_TYPE_TO_REST[input.pluginType];
-  if (input.name != null) body.name = input.name;
-  if (input.description != null) body.description = input.description;
-  if (input.url != null) body.url = input.url;
-  if (input.icon != null) body.icon = input.icon;
-  if (input.configSchema !== undefined) body.config_schema = input.configSchema;
-  if (input.tag != null) body.tag = input.tag;
-  if (input.isGlobal != null) body.is_global = input.isGlobal;
-  if (input.capabilities !== undefined) body.capabilities = input.capabilities;
-  if (input.metrics !== undefined) body.metrics = input.metrics;
-  if (input.publicJobs !== undefined) body.public_jobs = input.publicJobs;
-  return body;
-}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;

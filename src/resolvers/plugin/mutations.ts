@@ -1,0 +1,77 @@
+// Plugin mutations. Upstream validation errors (and the plain-detail 400s such as "already
+// installed" or "marked as global") become userErrors through errors.ts `mutate`.
+import { mutate } from '../../errors.ts';
+import { parseUuidId, toGlobalId } from '../../relay/global-id.ts';
+import {
+  checkPluginForUpdates,
+  createPlugin,
+  deletePlugin,
+  updatePlugin,
+  updatePluginSource,
+  upgradePlugin,
+  type PluginSourceRecord,
+  type PluginWrite,
+} from '../../upstream-client/plugins.ts';
+import type { CreatePluginInput, MutationResolvers } from '../../generated/resolvers-types.ts';
+import { PLUGIN_TYPE_TO_REST, parsePluginRef, sourceFiles } from './refs.ts';
+
+export const Mutation: MutationResolvers = {
+  createPlugin: async (_parent, { input }, ctx) => {
+    const orgId = parseUuidId('Organization', input.organizationId);
+    const { result, userErrors } = await mutate(() => createPlugin(ctx.client, orgId, pluginWriteBody(input)));
+    return { plugin: result && (ctx.loaders.primePlugins(orgId, [result])[0] ?? null), userErrors };
+  },
+
+  updatePlugin: async (_parent, { input }, ctx) => {
+    const ref = parsePluginRef(input.id, input.organizationId);
+    const { result, userErrors } = await mutate(() => updatePlugin(ctx.client, ref.orgId, ref.id, pluginWriteBody(input)));
+    return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result])[0] ?? null), userErrors };
+  },
+
+  deletePlugin: async (_parent, { input }, ctx) => {
+    const ref = parsePluginRef(input.id, input.organizationId);
+    const { userErrors } = await mutate(() => deletePlugin(ctx.client, ref.orgId, ref.id));
+    ctx.loaders.plugin.clear(ref);
+    return { deletedPluginId: userErrors.length === 0 ? toGlobalId('Plugin', ref.orgId, ref.id) : null, userErrors };
+  },
+
+  updatePluginSource: async (_parent, { input }, ctx) => {
+    const ref = parsePluginRef(input.id, input.organizationId);
+    const files: PluginSourceRecord = Object.fromEntries(input.files.map((file) => [file.filename, file.source ?? null]));
+    // The upstream names a bad file by its file name: point such errors at the `files` input.
+    const fieldNames = Object.fromEntries(input.files.map((file) => [file.filename, 'files']));
+    const { result, userErrors } = await mutate(() => updatePluginSource(ctx.client, ref.orgId, ref.id, files), { fieldNames });
+    if (!result) return { plugin: null, source: null, userErrors };
+    // plugin.json can rename the plugin or change its config schema: read it back.
+    ctx.loaders.plugin.clear(ref);
+    return { plugin: await ctx.loaders.plugin.load(ref), source: sourceFiles(result), userErrors };
+  },
+
+  upgradePlugin: async (_parent, { input }, ctx) => {
+    const ref = parsePluginRef(input.id, input.organizationId);
+    const { result, userErrors } = await mutate(() => upgradePlugin(ctx.client, ref.orgId, ref.id));
+    return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result])[0] ?? null), userErrors };
+  },
+
+  checkPluginForUpdates: async (_parent, { input }, ctx) => {
+    const ref = parsePluginRef(input.id, input.organizationId);
+    const { result, userErrors } = await mutate(() => checkPluginForUpdates(ctx.client, ref.orgId, ref.id));
+    return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result.plugin])[0] ?? null), userErrors };
+  },
+};
+
+function pluginWriteBody(input: Omit<CreatePluginInput, 'organizationId'> & { url?: string | null }): PluginWrite {
+  const body: PluginWrite = {};
+  if (input.pluginType != null) body.plugin_type = PLUGIN_TYPE_TO_REST[input.pluginType];
+  if (input.name != null) body.name = input.name;
+  if (input.description != null) body.description = input.description;
+  if (input.url != null) body.url = input.url;
+  if (input.icon != null) body.icon = input.icon;
+  if (input.configSchema !== undefined) body.config_schema = input.configSchema;
+  if (input.tag != null) body.tag = input.tag;
+  if (input.isGlobal != null) body.is_global = input.isGlobal;
+  if (input.capabilities !== undefined) body.capabilities = input.capabilities;
+  if (input.metrics !== undefined) body.metrics = input.metrics;
+  if (input.publicJobs !== undefined) body.public_jobs = input.publicJobs;
+  return body;
+}
