@@ -160,3 +160,28 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
     expect(patched.body.performed_rollback).toBe(false);
   });
 });
+
+describe('flag dependencies and state changes', () => {
+  const dependsOn = (id: number) => ({ groups: [{ properties: [{ key: String(id), type: 'flag', value: true, operator: 'flag_evaluates_to' }], rollout_percentage: 100 }] });
+
+  it('refuses to disable or delete a flag that active flags depend on, and to enable one whose dependency is off', async () => {
+    const base = await ctx.owner.post(flagsPath(), { key: 'dep-base' });
+    const dependent = await ctx.owner.post(flagsPath(), { key: 'dep-child', filters: dependsOn(base.body.id) });
+    expect(dependent.status).toBe(201);
+    const basePath = `${flagsPath()}${base.body.id}/`;
+
+    const disable = await ctx.owner.patch(basePath, { active: false });
+    expect(disable.status).toBe(400);
+    expect(disable.body).toMatchObject({ type: 'validation_error', attr: null });
+    expect(disable.body.detail).toContain(`Cannot disable this feature flag because other flags depend on it: dep-child (ID: ${dependent.body.id})`);
+    const remove = await ctx.owner.patch(basePath, { deleted: true });
+    expect(remove.body.detail).toContain('Cannot delete this feature flag because other flags depend on it: dep-child');
+    expect((await ctx.owner.get(basePath)).body).toMatchObject({ active: true, deleted: false });
+
+    await ctx.owner.patch(`${flagsPath()}${dependent.body.id}/`, { active: false });
+    expect((await ctx.owner.patch(basePath, { active: false })).status).toBe(200);
+    const enable = await ctx.owner.patch(`${flagsPath()}${dependent.body.id}/`, { active: true });
+    expect(enable.status).toBe(400);
+    expect(enable.body.detail).toContain(`Cannot enable this feature flag because it depends on disabled flags: dep-base (ID: ${base.body.id})`);
+  });
+});

@@ -10,6 +10,7 @@ import type { ProjectRow } from '../storage/projects.ts';
 import { effectiveFilters, flagBody } from '../serializers/flags.ts';
 import { requireObject } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
+import { checkFlagTransition } from '../validation/flag-state.ts';
 import { flagOf, projectOf } from './common.ts';
 
 /** CRUD of `/api/projects/{project_id}/feature_flags/` (scope `feature_flag:read` / `feature_flag:write`). */
@@ -101,7 +102,9 @@ function changesBetween(before: FlagRow, after: FlagRow): Array<Record<string, u
 function update(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const flag = flagOf(ctx, project.id);
-  const input = validateFlagInput(requireObject(ctx.req.body()), inputContext(ctx, project, flag));
+  const context = inputContext(ctx, project, flag);
+  const input = validateFlagInput(requireObject(ctx.req.body()), context);
+  checkFlagTransition(flag, input, context.projectFlags);
   const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
   let activity = 'updated';
   if (!flag.deleted && updated.deleted) activity = 'deleted';
