@@ -1054,7 +1054,7 @@ export type Project = Node & {
    * The project's feature flags, newest first (the upstream orders by `-created_at`).
    * A Relay connection over the upstream's limit/offset list: `first`/`last` are capped at 100.
    */
-  featureFlags: FeatureFlagConnection;
+  featureFlags?: Maybe<FeatureFlagConnection>;
   /** Whether groups-on-events querying is enabled (full record). */
   groupsOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
   /** Products whose onboarding has been completed, as a free-form map. */
@@ -2186,7 +2186,7 @@ export type ProjectResolvers<ContextType = GatewayContext, ParentType extends Re
   extraSettings?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType, Partial<ProjectFeatureFlagArgs>>;
   featureFlagActivity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<ProjectFeatureFlagActivityArgs>>;
-  featureFlags?: Resolver<ResolversTypes['FeatureFlagConnection'], ParentType, ContextType, RequireFields<ProjectFeatureFlagsArgs, 'includeDeleted'>>;
+  featureFlags?: Resolver<Maybe<ResolversTypes['FeatureFlagConnection']>, ParentType, ContextType, RequireFields<ProjectFeatureFlagsArgs, 'includeDeleted'>>;
   groupsOnEventsQueryingEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   hasCompletedOnboardingFor?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   hasGroupTypes?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
