@@ -50,6 +50,12 @@ describe('Organization.featureFlagsByKey', () => {
     expect(byProject['App']).toMatchObject({ active: false, featureFlag: { name: 'App copy' } });
   });
 
+  it('URL-encodes the key into one path segment (no route escapes)', async () => {
+    stack.upstream.resetRequests();
+    expect((await ok(BY_KEY, { org: ORG, key: '../../projects/x?y=1#z' })).organization.featureFlagsByKey).toEqual([]);
+    expect(stack.upstream.requests.map((r) => r.path)).toEqual([`/api/organizations/${ORG}/feature_flags/..%2F..%2Fprojects%2Fx%3Fy%3D1%23z/`]);
+  });
+
   it('an unknown key is an empty list, not an error', async () => {
     expect((await ok(BY_KEY, { org: ORG, key: 'nowhere' })).organization.featureFlagsByKey).toEqual([]);
   });
