@@ -54,7 +54,8 @@ export class App {
       req.params = open.found.params;
       return open.found.route.handler({ store: this.store, req });
     }
-    const match = this.router.match(req.method, pathname);
+    // HEAD is a GET without a body (node:http drops the body itself).
+    const match = this.router.match(req.method === 'HEAD' ? 'GET' : req.method, pathname);
     if ('found' in match) {
       req.params = match.found.params;
       return match.found.route.handler(this.context(req));
@@ -66,7 +67,18 @@ export class App {
     const ctx = this.context(req);
     if (other.params.project !== undefined) projectAccess(this.store, ctx.caller, other.params.project, null);
     else if (other.params.org !== undefined) organizationAccess(this.store, ctx.caller, other.params.org, null);
+    if (req.method === 'OPTIONS') return this.options(match.otherMethods.map((candidate) => candidate.route.method));
     throw methodNotAllowed(req.method);
+  }
+
+  /** DRF's OPTIONS answer: the allowed methods and a little metadata. */
+  private options(methods: string[]): ApiResponse {
+    const allowed = [...new Set([...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])];
+    return {
+      status: 200,
+      headers: { allow: allowed.join(', ') },
+      body: { name: 'Local upstream', description: '', renders: ['application/json'], parses: ['application/json', 'application/x-www-form-urlencoded'] },
+    };
   }
 
   private context(req: ApiRequest): RouteContext {

@@ -11,6 +11,8 @@ import type { Store } from './storage/db.ts';
  * to get right without a framework's defaults in the way; the routing needed is a few dozen fixed paths.
  */
 
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
 export interface UpstreamRequestRecord { method: string; path: string; status: number }
 
 export interface HttpServerOptions { port: number; host: string; log: (message: string, error: unknown) => void }
@@ -20,8 +22,10 @@ export class UpstreamHttpServer {
   readonly faults = new FaultQueue();
   private readonly app: App;
   private readonly server: Server;
+  private readonly log: HttpServerOptions['log'];
 
   constructor(store: Store, log: HttpServerOptions['log']) {
+    this.log = log;
     this.app = new App(store, log);
     this.server = createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 65_000;
@@ -47,8 +51,24 @@ export class UpstreamHttpServer {
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => void this.respond(req, res, Buffer.concat(chunks)));
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        this.record(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, 413);
+        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+        res.end(JSON.stringify({ type: 'invalid_request', code: 'request_too_large', detail: 'Request body too large.', attr: null }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      this.respond(req, res, Buffer.concat(chunks)).catch((error: unknown) => {
+        this.log(`${req.method} ${req.url} could not be answered`, error);
+        res.destroy();
+      });
+    });
     req.on('error', () => res.destroy());
   }
 

@@ -185,3 +185,30 @@ describe('flag dependencies and state changes', () => {
     expect(enable.body.detail).toContain(`Cannot enable this feature flag because it depends on disabled flags: dep-base (ID: ${base.body.id})`);
   });
 });
+
+describe('flag list ordering and extra filters', () => {
+  it('orders by ?order=key and filters by tags, created_by_id and excluded_properties', async () => {
+    await ctx.owner.post(flagsPath(), { key: 'zz-tagged', tags: ['Launch'] });
+    await ctx.owner.post(flagsPath(), { key: 'aa-tagged', tags: ['launch', 'web'] });
+    const ordered = keysOf((await ctx.owner.get(`${flagsPath()}?order=key&limit=1000`)).body);
+    expect(ordered).toEqual([...ordered].sort());
+    const reversed = keysOf((await ctx.owner.get(`${flagsPath()}?order=-key&limit=1000`)).body);
+    expect(reversed).toEqual([...ordered].reverse());
+    const tagged = keysOf((await ctx.owner.get(`${flagsPath()}?tags=${encodeURIComponent('["launch"]')}&order=key`)).body);
+    expect(tagged).toEqual(['aa-tagged', 'zz-tagged']);
+    const without = keysOf((await ctx.owner.get(`${flagsPath()}?tags=${encodeURIComponent('["launch"]')}&excluded_properties=${encodeURIComponent('["zz-tagged"]')}`)).body);
+    expect(without).toEqual(['aa-tagged']);
+    const ada = (await ctx.owner.get(`${flagsPath()}?search=aa-tagged`)).body.results[0].created_by.id;
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?created_by_id=${ada}&search=tagged`)).body).sort()).toEqual(['aa-tagged', 'zz-tagged']);
+    expect((await ctx.owner.get(`${flagsPath()}?created_by_id=424242`)).body.count).toBe(0);
+  });
+
+  it('answers HEAD like GET without a body and OPTIONS with the allowed methods', async () => {
+    const head = await ctx.owner.call('HEAD', flagsPath());
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    const options = await ctx.owner.call('OPTIONS', flagsPath());
+    expect(options.status).toBe(200);
+    expect(options.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+  });
+});
