@@ -106,6 +106,7 @@ CREATE TABLE IF NOT EXISTS feature_flags (
   updated_at TEXT NOT NULL,
   UNIQUE (project_id, key)
 );
+CREATE INDEX IF NOT EXISTS flags_newest_first ON feature_flags(project_id, deleted, created_at DESC, id DESC);
 CREATE TABLE IF NOT EXISTS role_access (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   feature_flag_id INTEGER NOT NULL REFERENCES feature_flags(id) ON DELETE CASCADE,
