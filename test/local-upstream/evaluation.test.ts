@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConditionDate } from '../../src/local-upstream/evaluation/dates.ts';
 import {
   blastRadius, bucketHash, evaluateFlag, evaluationReasons, localEvaluationPayload,
   type Cohort, type EvaluationContext, type EvaluationFlag, type Person,
@@ -176,6 +177,24 @@ describe('operators', () => {
     ['unknown operator never matches', { key: 'plan', operator: 'semver_gt', value: '1.0.0' }, { plan: '2.0.0' }, false],
   ])('%s', (_name, property, properties, expected) => {
     expect(matches(property, properties)).toBe(expected);
+  });
+});
+
+describe('relative dates', () => {
+  const now = new Date('2024-03-31T12:00:00Z');
+  it.each([
+    ['3h', '2024-03-31T09:00:00.000Z'],
+    ['-2w', '2024-03-17T12:00:00.000Z'],
+    ['1m', '2024-02-29T12:00:00.000Z'],
+    ['13m', '2023-02-28T12:00:00.000Z'],
+    ['1y', '2023-03-31T12:00:00.000Z'],
+  ])('%s before 2024-03-31 is %s (days clamp to the month)', (value, expected) => {
+    expect(parseConditionDate(value, now)?.toISOString()).toBe(expected);
+  });
+
+  it('refuses 10000 or more units and unknown units', () => {
+    expect(parseConditionDate('10000d', now)).toBeNull();
+    expect(parseConditionDate('5q', now)).toBeNull();
   });
 });
 

@@ -17,10 +17,20 @@ function parseRelativeDate(value: string, now: Date): Date | null {
     case 'h': date.setUTCHours(date.getUTCHours() - amount); return date;
     case 'd': date.setUTCDate(date.getUTCDate() - amount); return date;
     case 'w': date.setUTCDate(date.getUTCDate() - amount * 7); return date;
-    case 'm': date.setUTCMonth(date.getUTCMonth() - amount); return date;
-    case 'y': date.setUTCFullYear(date.getUTCFullYear() - amount); return date;
+    case 'm': return monthsEarlier(date, amount);
+    case 'y': return monthsEarlier(date, amount * 12);
     default: return null;
   }
+}
+
+/** Calendar months back, keeping the day but clamping it to the target month's length (Mar 31 - 1m = Feb 28/29). */
+function monthsEarlier(date: Date, months: number): Date {
+  const target = new Date(date.getTime());
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return target;
 }
 
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
