@@ -139,6 +139,12 @@ describe('routing errors', () => {
     expect((await ctx.owner.get(`/api/projects/${ctx.projectA}/`)).body.name).toBe('Web');
   });
 
+  it('serves /api/environments/... as /api/projects/...', async () => {
+    const response = await ctx.owner.get(`/api/environments/${ctx.projectA}/feature_flags/`);
+    expect(response.status).toBe(200);
+    expect(response.body.results.map((flag: { key: string }) => flag.key)).toContain('everyone');
+  });
+
   it('makes the trailing slash optional', async () => {
     expect((await ctx.owner.get(`/api/projects/${ctx.projectA}/feature_flags`)).status).toBe(200);
     expect((await ctx.owner.get('/api/projects')).status).toBe(200);

@@ -1,7 +1,6 @@
-import { plainError } from '../http/errors.ts';
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, plainError } from '../http/errors.ts';
 import type { Store } from '../storage/db.ts';
 import { allFlags, getFlagByKey, hardDeleteFlag, insertFlag, liveFlagsByKeyInOrganization, updateFlag, type FlagFields, type FlagRow } from '../storage/flags.ts';
 import { findCohortByName, insertCohort, insertDashboard, projectCohorts } from '../storage/people.ts';
