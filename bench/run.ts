@@ -1,0 +1,88 @@
+// `npm run bench`: drives the gateway with autocannon against the local upstream and prints
+// requests/s, latency percentiles, upstream calls per operation and gateway memory.
+// The upstream and the gateway each run in their own process (as in production), so the
+// figures include real HTTP hops; autocannon runs in this process.
+import autocannon from 'autocannon';
+import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchSeed, BENCH_KEY } from './seed.ts';
+import { SCENARIOS, type Scenario } from './scenarios.ts';
+import { startProcess, freePort, waitForGraphQL, type Child } from './processes.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+  const seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(benchSeed()));
+
+  const upstream = await startProcess('upstream', ['src/local-upstream/main.ts', '--port', '0', '--seed', seedFile], {}, /http:\/\/[\w.:[\]-]+/);
+  const port = await freePort();
+  const gateway = await startProcess('gateway', ['src/main.ts'], { PORT: String(port), UPSTREAM_URL: upstream.url, LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /http:\/\/[\w.:[\]-]+/);
+  const graphqlUrl = `http://127.0.0.1:${port}/graphql`;
+  try {
+    await waitForGraphQL(graphqlUrl, BENCH_KEY);
+    const variables = await scenarioVariables(graphqlUrl);
+    console.log(`gateway ${graphqlUrl}  upstream ${upstream.url}  ${CONNECTIONS} connections x ${DURATION_S}s per scenario\n`);
+    const rows = [];
+    for (const scenario of SCENARIOS) rows.push(await runScenario(graphqlUrl, scenario, variables, gateway));
+    console.table(rows);
+  } finally {
+    gateway.stop();
+    upstream.stop();
+  }
+}
+
+/** Ids the scenarios need, read through the gateway itself. */
+async function scenarioVariables(url: string): Promise<Record<string, unknown>> {
+  const body = await postGraphQL(url, '{ projects(first: 1) { nodes { id databaseId featureFlags(first: 1) { nodes { id } } } } }');
+  const project = body.data?.projects?.nodes?.[0];
+  if (!project) throw new Error(`bench: could not read the seeded project: ${JSON.stringify(body)}`);
+  return { projectId: project.id, flagId: project.featureFlags.nodes[0]?.id };
+}
+
+async function runScenario(url: string, scenario: Scenario, variables: Record<string, unknown>, gateway: Child) {
+  const payload = JSON.stringify({ query: scenario.query, variables });
+  const cost = await postGraphQL(url, scenario.query, variables, { 'x-upstream-report': '1' });
+  if (cost.errors) throw new Error(`bench: scenario ${scenario.name} failed: ${JSON.stringify(cost.errors)}`);
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
+    body: payload,
+  });
+  return {
+    scenario: scenario.name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p90 ms': result.latency.p90,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.non2xx,
+    'upstream calls/op': cost.extensions?.upstream?.totals?.calls,
+    'waves/op': cost.extensions?.upstream?.totals?.waves,
+    'gateway RSS MiB': memoryMiB(gateway.pid, 'VmRSS'),
+    'gateway peak MiB': memoryMiB(gateway.pid, 'VmHWM'),
+  };
+}
+
+// `any`: the response is whatever the gateway answered; the callers probe it defensively.
+async function postGraphQL(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<any> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}`, ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return response.json();
+}
+
+function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
+  return kib ? Math.round(Number(kib) / 1024) : null;
+}
+
+await main();
