@@ -1,9 +1,11 @@
-import { getOrganization, getUserByEmail, upsertApiKey, upsertMembership, upsertOrganization, upsertUser, userOrganizationIds } from './storage/accounts.ts';
+import {
+  getOrganization, getUserByEmail, seniorMemberId, upsertApiKey, upsertMembership, upsertOrganization, upsertUser,
+} from './storage/accounts.ts';
 import type { Store } from './storage/db.ts';
 import { getFlagByKey, insertFlag, allFlags } from './storage/flags.ts';
-import { findCohortByName, insertCohort, projectCohorts, upsertPerson } from './storage/people.ts';
+import { findCohortByName, insertCohort, personExists, projectCohorts, upsertPerson } from './storage/people.ts';
 import { findPluginByName, insertPlugin, writePluginSourceFile } from './storage/plugins.ts';
-import { findProjectByName, insertProject, upsertGroupType, type ProjectRow } from './storage/projects.ts';
+import { findProjectByName, insertProject, setProjectToken, upsertGroupType, type ProjectRow } from './storage/projects.ts';
 import { getRole, upsertRole } from './storage/roles.ts';
 import { PROJECT_DEFAULTS } from './serializers/projects.ts';
 import { validateFilters } from './validation/filters.ts';
@@ -77,11 +79,7 @@ function seedUser(store: Store, input: NonNullable<SeedFile['users']>[number], s
   }
 }
 
-function firstMemberId(store: Store, organizationId: string): number | null {
-  const row = store.get<{ user_id: number }>(
-    'SELECT user_id FROM memberships WHERE organization_id = $org ORDER BY level DESC, joined_at LIMIT 1', { org: organizationId.toLowerCase() });
-  return row?.user_id ?? null;
-}
+const firstMemberId = (store: Store, organizationId: string): number | null => seniorMemberId(store, organizationId.toLowerCase());
 
 function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[number]): ProjectRow {
   const organizationId = input.organization.toLowerCase();
@@ -89,13 +87,12 @@ function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[numb
   if (!project) {
     project = insertProject(store, organizationId, input.name, { ...PROJECT_DEFAULTS, timezone: input.timezone ?? 'UTC' });
     if (input.api_token) {
-      store.run('UPDATE projects SET api_token = $token WHERE id = $id', { token: input.api_token, id: project.id });
+      setProjectToken(store, project.id, input.api_token);
       project = { ...project, api_token: input.api_token };
     }
   }
   for (const person of input.persons ?? []) {
-    const exists = store.get('SELECT 1 FROM persons WHERE project_id = $p AND distinct_id = $d', { p: project.id, d: person.distinct_id });
-    if (!exists) upsertPerson(store, project.id, { distinct_id: person.distinct_id, properties: person.properties ?? {} });
+    if (!personExists(store, project.id, person.distinct_id)) upsertPerson(store, project.id, { distinct_id: person.distinct_id, properties: person.properties ?? {} });
   }
   for (const groupType of input.group_types ?? []) upsertGroupType(store, project.id, groupType.index, groupType.name);
   for (const cohort of input.cohorts ?? []) {
@@ -146,10 +143,4 @@ function seedPlugin(store: Store, input: NonNullable<SeedFile['plugins']>[number
     capabilities: input.capabilities ?? {},
   });
   for (const [filename, source] of Object.entries(input.source ?? {})) writePluginSourceFile(store, plugin.id, filename, source);
-}
-
-/** The user's current organization (first membership), exported for the CLI banner. */
-export function currentOrganizationOf(store: Store, email: string): string | undefined {
-  const user = getUserByEmail(store, email);
-  return user ? userOrganizationIds(store, user.id)[0] : undefined;
 }

@@ -97,3 +97,10 @@ export function findApiKeyOwner(store: Store, key: string): ApiKeyOwner | undefi
   if (!row) return undefined;
   return { user: toUser(row), scopes: parseJson<string[]>(row.scopes, ['*']) };
 }
+
+/** The organization's most senior member (first joined among equals), who "created" seeded objects. */
+export function seniorMemberId(store: Store, organizationId: string): number | null {
+  const row = store.get<{ user_id: number }>(
+    'SELECT user_id FROM memberships WHERE organization_id = $org ORDER BY level DESC, joined_at LIMIT 1', { org: organizationId });
+  return row?.user_id ?? null;
+}

@@ -21,6 +21,10 @@ export function getPerson(store: Store, projectId: number, distinctId: string): 
   return row ? { distinct_id: row.distinct_id, properties: parseJson(row.properties, {}) } : undefined;
 }
 
+export function personExists(store: Store, projectId: number, distinctId: string): boolean {
+  return store.get('SELECT 1 AS found FROM persons WHERE project_id = $project AND distinct_id = $id', { project: projectId, id: distinctId }) !== undefined;
+}
+
 export function upsertPerson(store: Store, projectId: number, person: PersonRow): void {
   store.run(
     `INSERT INTO persons (project_id, distinct_id, properties) VALUES ($project, $id, $props)

@@ -100,3 +100,7 @@ export function upsertGroupType(store: Store, projectId: number, index: number, 
      ON CONFLICT(project_id, group_type_index) DO UPDATE SET group_type = excluded.group_type`,
     { project: projectId, index, name });
 }
+
+export function setProjectToken(store: Store, id: number, token: string): void {
+  store.run('UPDATE projects SET api_token = $token WHERE id = $id', { token, id });
+}
