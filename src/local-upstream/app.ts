@@ -4,7 +4,7 @@ import type { ApiRequest, ApiResponse } from './http/request.ts';
 import { Router, type PublicRoute, type Route, type RouteContext } from './http/router.ts';
 import { organizationAccess, projectAccess } from './auth/access.ts';
 import type { Store } from './storage/db.ts';
-import { UserDirectory } from './serializers/users.ts';
+import { Directory } from './serializers/directory.ts';
 import { allRoutes, publicRoutes } from './routes/index.ts';
 
 /**
@@ -83,7 +83,7 @@ export class App {
 
   private context(req: ApiRequest): RouteContext {
     const caller: Caller = authenticate(this.store, req);
-    return { store: this.store, req, caller, users: new UserDirectory(this.store) };
+    return { store: this.store, req, caller, users: new Directory(this.store) };
   }
 }
 

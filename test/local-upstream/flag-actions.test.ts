@@ -72,6 +72,33 @@ describe('evaluation actions', () => {
   });
 });
 
+describe('cohorts in flags', () => {
+  it('evaluates cohort conditions, names the cohort in the flag and ships its definition to local evaluation', async () => {
+    // The seed has "Pro plan" (dynamic) and "Hand picked" (static); cohort ids are assigned in seed order within this fresh database.
+    const created = await ctx.owner.post(path(), { key: 'pros-only', filters: { groups: [{ properties: [{ key: 'id', value: 1, type: 'cohort' }], rollout_percentage: 100 }] } });
+    expect(created.status).toBe(201);
+    expect(created.body.filters.groups[0].properties[0]).toMatchObject({ type: 'cohort', value: 1, cohort_name: 'Pro plan' });
+    const pro = await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-1'));
+    const free = await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-2'));
+    expect(pro.body['pros-only'].value).toBe(true);
+    expect(free.body['pros-only'].value).toBe(false);
+    const local = await ctx.owner.get(path('local_evaluation/?send_cohorts'));
+    expect(Object.keys(local.body.cohorts)).toEqual(['1']);
+    const picked = await ctx.owner.post(path(), { key: 'picked-only', filters: { groups: [{ properties: [{ key: 'id', value: 2, type: 'cohort' }], rollout_percentage: 100 }] } });
+    expect(picked.body.filters.groups[0].properties[0].cohort_name).toBe('Hand picked');
+    expect((await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-8'))).body['picked-only'].value).toBe(true);
+    expect((await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-7'))).body['picked-only'].value).toBe(false);
+    await ctx.owner.patch(path(`${created.body.id}/`), { deleted: true });
+    await ctx.owner.patch(path(`${picked.body.id}/`), { deleted: true });
+  });
+
+  it('refuses a cohort that does not exist', async () => {
+    const response = await ctx.owner.post(path(), { key: 'ghost-cohort', filters: { groups: [{ properties: [{ key: 'id', value: 999, type: 'cohort' }] }] } });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'cohort_does_not_exist', attr: 'filters' });
+  });
+});
+
 describe('flag side actions', () => {
   it('create_static_cohort_for_flag makes a static cohort of the persons the flag is on for (201)', async () => {
     const id = await flagId('acme-staff');
@@ -109,8 +136,11 @@ describe('flag side actions', () => {
   });
 
   it('lists the activity of all flags of the project', async () => {
-    const response = await ctx.owner.get(path('activity/'));
-    expect(response.body.results[0]).toMatchObject({ activity: 'created', scope: 'FeatureFlag', detail: { name: 'etag-buster' } });
+    const response = await ctx.owner.get(path('activity/?limit=100'));
+    expect(response.body.results).toContainEqual(expect.objectContaining({ activity: 'created', scope: 'FeatureFlag', detail: expect.objectContaining({ name: 'etag-buster' }) }));
+    expect(response.body.results).toContainEqual(expect.objectContaining({ activity: 'deleted', detail: expect.objectContaining({ name: 'pros-only' }) }));
+    const times = response.body.results.map((entry: { created_at: string }) => entry.created_at);
+    expect(times).toEqual([...times].sort().reverse());
   });
 
   it('lets a read-only key evaluate but not create cohorts or dashboards', async () => {

@@ -1,9 +1,9 @@
 import type { Caller } from '../auth/authenticate.ts';
 import type { Store } from '../storage/db.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
-import type { UserDirectory } from '../serializers/users.ts';
+import type { Directory } from '../serializers/directory.ts';
 
-export interface RouteContext { store: Store; req: ApiRequest; caller: Caller; users: UserDirectory }
+export interface RouteContext { store: Store; req: ApiRequest; caller: Caller; users: Directory }
 export type Handler = (ctx: RouteContext) => ApiResponse;
 export type PublicHandler = (ctx: { store: Store; req: ApiRequest }) => ApiResponse;
 

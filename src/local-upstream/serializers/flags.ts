@@ -1,5 +1,5 @@
 import type { FlagRow } from '../storage/flags.ts';
-import type { UserDirectory, UserBasic } from './users.ts';
+import type { Directory, UserBasic } from './directory.ts';
 
 /** `FeatureFlag.get_filters()`: filters stored without `groups` read as one condition for everyone. */
 export function effectiveFilters(filters: Record<string, unknown>): Record<string, unknown> {
@@ -27,9 +27,25 @@ export interface FlagBody {
   analytics_dashboards: number[]; has_enriched_analytics: boolean;
 }
 
+/** Output filters name the cohorts their cohort properties point at (`cohort_name`), as the real serializer does. */
+function withCohortNames(filters: Record<string, unknown>, directory: Directory): Record<string, unknown> {
+  const groups = Array.isArray(filters.groups) ? (filters.groups as Array<{ properties?: unknown }>) : [];
+  const hasCohort = groups.some((group) => Array.isArray(group?.properties)
+    && group.properties.some((property: { type?: unknown }) => property?.type === 'cohort'));
+  if (!hasCohort) return filters;
+  const copy = structuredClone(filters);
+  for (const group of copy.groups as Array<{ properties?: unknown }>) {
+    if (!Array.isArray(group?.properties)) continue;
+    for (const property of group.properties as Array<Record<string, unknown>>) {
+      if (property?.type === 'cohort') property.cohort_name = directory.cohortName(property.value);
+    }
+  }
+  return copy;
+}
+
 /** The full flag record (interface §2.4, plus `updated_at`, `version` and `last_modified_by` of the real service). */
-export function flagBody(flag: FlagRow, users: UserDirectory): FlagBody {
-  const filters = effectiveFilters(flag.filters);
+export function flagBody(flag: FlagRow, users: Directory): FlagBody {
+  const filters = withCohortNames(effectiveFilters(flag.filters), users);
   const { simple, rollout } = simpleRollout(filters);
   return {
     id: flag.id, name: flag.name, key: flag.key, filters, deleted: flag.deleted, active: flag.active,

@@ -54,6 +54,10 @@ export function projectCohorts(store: Store, projectId: number): CohortRow[] {
     .map((row) => toCohort(store, row));
 }
 
+export function getCohortName(store: Store, id: number): string | undefined {
+  return store.get<{ name: string }>('SELECT name FROM cohorts WHERE id = $id', { id })?.name;
+}
+
 export function projectCohortIds(store: Store, projectId: number): number[] {
   return store.all<{ id: number }>('SELECT id FROM cohorts WHERE project_id = $project', { project: projectId }).map((row) => row.id);
 }

@@ -1,5 +1,6 @@
 import { getUser, type User } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
+import { getCohortName } from '../storage/people.ts';
 
 export interface UserBasic {
   id: number; uuid: string; distinct_id: string; first_name: string; last_name: string; email: string; is_email_verified: boolean;
@@ -12,10 +13,14 @@ export function userBasic(user: User): UserBasic {
   };
 }
 
-/** Per-request memo of users by id, so a page of flags by the same author reads the user once. */
-export class UserDirectory {
+/**
+ * Per-request memo of the records serializers embed (users by id, cohort names), so a page of flags by the
+ * same author reads the user once.
+ */
+export class Directory {
   private readonly store: Store;
   private readonly cache = new Map<number, UserBasic | null>();
+  private readonly cohortNames = new Map<string, string | null>();
 
   constructor(store: Store) {
     this.store = store;
@@ -30,5 +35,16 @@ export class UserDirectory {
       this.cache.set(id, user);
     }
     return user;
+  }
+
+  cohortName(id: unknown): string | null {
+    const key = String(id);
+    let name = this.cohortNames.get(key);
+    if (name === undefined) {
+      const cohortId = Number(key);
+      name = Number.isInteger(cohortId) ? (getCohortName(this.store, cohortId) ?? null) : null;
+      this.cohortNames.set(key, name);
+    }
+    return name;
   }
 }
