@@ -6,6 +6,7 @@ import { Kind, type FragmentDefinitionNode, type OperationDefinitionNode, type S
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayContext } from './context.ts';
 import { unauthenticated } from './errors.ts';
+import { MAX_PAGE_SIZE } from './relay/connection.ts';
 
 /**
  * Query limits enforced before execution (graphql-armor). One object so federation
@@ -20,10 +21,26 @@ export const QUERY_LIMITS = Object.freeze({
   maxDirectives: 50,
   /** Lexical tokens per document (Sandbox's introspection query fits comfortably). */
   maxTokens: 5000,
-  /** Static cost (graphql-armor: objects 2, scalars 1, x1.5 per depth level). */
+  /** Static cost limit (graphql-armor), computed with the three numbers below. */
   maxCost: 20000,
-  /** `first`/`last` cap of every connection (see relay/connection.ts). */
-  maxPageSize: 100,
+  /** Cost of a field with a selection set (times `first`/`last` when given). */
+  objectCost: 2,
+  /** Cost of a leaf field. */
+  scalarCost: 1,
+  /** Multiplier applied to each level of nesting. */
+  depthCostFactor: 1.5,
+  /**
+   * `first`/`last` cap of every connection (relay/connection.ts): the `@listSize(assumedSize:)`
+   * of every connection field in schema/, so a router's demand control sizes pages like we do.
+   */
+  maxPageSize: MAX_PAGE_SIZE,
+  /**
+   * `@cost(weight:)` of a field that makes an upstream call of its own (evaluationReasons,
+   * localEvaluation, plugin source...). graphql-armor's static model has no per-field weights,
+   * so only a router's demand control applies it. test/federation/cost-hints.test.ts keeps
+   * the SDL in line with these numbers.
+   */
+  upstreamCallCost: 10,
 });
 
 export function queryLimits() {
@@ -32,7 +49,13 @@ export function queryLimits() {
     maxAliases: { n: QUERY_LIMITS.maxAliases },
     maxDirectives: { n: QUERY_LIMITS.maxDirectives },
     maxTokens: { n: QUERY_LIMITS.maxTokens },
-    costLimit: { maxCost: QUERY_LIMITS.maxCost, ignoreIntrospection: true },
+    costLimit: {
+      maxCost: QUERY_LIMITS.maxCost,
+      objectCost: QUERY_LIMITS.objectCost,
+      scalarCost: QUERY_LIMITS.scalarCost,
+      depthCostFactor: QUERY_LIMITS.depthCostFactor,
+      ignoreIntrospection: true,
+    },
     // Field suggestions stay on: this is a public, documented, introspectable schema.
     blockFieldSuggestion: { enabled: false },
   }).protect();
