@@ -54,6 +54,19 @@ const config: CodegenConfig = {
         },
       },
     },
+    // Typed documents for clients (client preset) from the operations the client tests run:
+    // tsc checks those tests' variables and results against the schema.
+    'test/clients/generated/': {
+      preset: 'client',
+      documents: ['test/clients/operations/*.graphql'],
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        importExtension: '.ts',
+        scalars: { DateTime: 'string', UUID: 'string', JSON: 'unknown', TimeZone: 'string' },
+      },
+    },
   },
 };
 export default config;

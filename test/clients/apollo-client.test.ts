@@ -1,0 +1,150 @@
+// The gateway through a real @apollo/client 4 (HttpLink + InMemoryCache), with the typed
+// documents graphql-codegen's client preset generates from test/clients/operations/: Relay-style
+// pagination with fetchMore, and how the normalized cache keys and updates our objects.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApolloClient, HttpLink, InMemoryCache, type InMemoryCacheConfig } from '@apollo/client';
+import { relayStylePagination } from '@apollo/client/utilities';
+import { firstValueFrom, filter } from 'rxjs';
+import { isAbstractType } from 'graphql';
+import { gatewaySchema } from '../../src/schema.ts';
+import { KEY_A, ORG_A, startStack, type Stack } from '../gateway/helpers.ts';
+import { NodeByIdDocument, ObjectsOfEveryTypeDocument, ProjectFlagsDocument, RenameFeatureFlagDocument } from './generated/graphql.ts';
+
+const FLAG_COUNT = 25;
+const PAGE = 10;
+
+function seed() {
+  return {
+    organizations: [{ id: ORG_A, name: 'Acme' }],
+    users: [{ email: 'alice@acme.test', first_name: 'Alice', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] }],
+    projects: [{ organization: ORG_A, name: 'Acme Web' }],
+    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({ project: 'Acme Web', organization: ORG_A, key: `flag-${String(i).padStart(2, '0')}`, name: `Flag ${i}` })),
+    plugins: [{ organization: ORG_A, plugin_type: 'source', name: 'Hello' }],
+  };
+}
+
+let stack: Stack;
+let projectId: string;
+let projectDatabaseId: number;
+
+/** `possibleTypes` for fragments on interfaces (Node), read from the schema as a build step would. */
+function possibleTypes(): Record<string, string[]> {
+  const schema = gatewaySchema();
+  const result: Record<string, string[]> = {};
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (isAbstractType(type) && !type.name.startsWith('_')) result[type.name] = schema.getPossibleTypes(type).map((t) => t.name);
+  }
+  return result;
+}
+
+function newClient(config: InMemoryCacheConfig = {}) {
+  const cache = new InMemoryCache({
+    possibleTypes: possibleTypes(),
+    ...config,
+    // Filters are part of the list's identity; first/after/last/before are merged into one list.
+    typePolicies: { Project: { fields: { featureFlags: relayStylePagination(['search', 'active', 'includeDeleted']) } }, ...config.typePolicies },
+  });
+  const client = new ApolloClient({ link: new HttpLink({ uri: stack.gatewayUrl, headers: { authorization: `Bearer ${KEY_A}` } }), cache });
+  return { client, cache };
+}
+
+/** The flag keys in the order the upstream itself lists them (REST, newest first). */
+async function upstreamOrder(): Promise<string[]> {
+  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, { headers: { authorization: `Bearer ${KEY_A}` } });
+  return ((await response.json()) as { results: { key: string }[] }).results.map((flag) => flag.key);
+}
+
+beforeAll(async () => {
+  stack = await startStack({ seed: seed() });
+  const projects = await stack.graphql<any>('{ projects(first: 1) { nodes { id databaseId } } }');
+  projectId = projects.data!.projects.nodes[0].id;
+  projectDatabaseId = projects.data!.projects.nodes[0].databaseId;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('relayStylePagination with fetchMore', () => {
+  it('merges three pages into the full list, in the upstream order, ending with hasNextPage false', async () => {
+    const { client } = newClient();
+    const query = client.watchQuery({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } });
+    const complete = () => firstValueFrom(query.pipe(filter((result) => result.dataState === 'complete')));
+    const firstPage = await complete();
+    expect(firstPage.data.project?.featureFlags?.edges).toHaveLength(PAGE);
+    expect(firstPage.data.project?.featureFlags?.pageInfo.hasNextPage).toBe(true);
+
+    stack.upstream.resetRequests();
+    for (let page = 2; page <= 3; page += 1) {
+      const endCursor = query.getCurrentResult().data?.project?.featureFlags?.pageInfo?.endCursor;
+      expect(endCursor).toEqual(expect.any(String));
+      await query.fetchMore({ variables: { after: endCursor } });
+    }
+    // Each further page: the project (the query asks for its name again) and one list call.
+    const projectPath = `/api/projects/${projectDatabaseId}/`;
+    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([projectPath, projectPath, `${projectPath}feature_flags/`, `${projectPath}feature_flags/`].map((path) => `GET ${path}`));
+
+    const current = query.getCurrentResult();
+    if (current.dataState !== 'complete') throw new Error(`incomplete result: ${current.dataState}`);
+    const merged = current.data.project?.featureFlags;
+    const keys = merged?.edges.map((edge) => edge.node.key);
+    expect(keys).toHaveLength(FLAG_COUNT);
+    expect(new Set(keys).size).toBe(FLAG_COUNT);
+    expect(keys).toEqual(await upstreamOrder());
+    expect(merged?.pageInfo.hasNextPage).toBe(false);
+    expect(merged?.totalCount).toBe(FLAG_COUNT);
+
+    // The cache answers the original query with the merged list, without the network.
+    stack.upstream.resetRequests();
+    const cached = client.readQuery({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } });
+    expect(cached?.project?.featureFlags?.edges.map((edge) => edge.node.key)).toEqual(keys);
+    expect(stack.upstream.requests).toEqual([]);
+  });
+});
+
+describe('normalized cache', () => {
+  const fetchObjects = async ({ client }: ReturnType<typeof newClient>) => {
+    const { data } = await client.query({ query: ObjectsOfEveryTypeDocument, variables: { projectId, organizationId: ORG_A } });
+    const flag = data?.project?.featureFlags?.edges[0]?.node;
+    const plugin = data?.organization?.plugins?.nodes[0];
+    if (!data?.project || !data.organization || !flag || !plugin) throw new Error(`incomplete data: ${JSON.stringify(data)}`);
+    return { project: data.project, organization: data.organization, flag, plugin };
+  };
+
+  it('keys Project, FeatureFlag, Plugin and Organization by __typename:id, one entry each', async () => {
+    const apollo = newClient();
+    const { project, organization, flag, plugin } = await fetchObjects(apollo);
+    const keys = Object.keys(apollo.cache.extract()).filter((key) => key !== 'ROOT_QUERY');
+    expect(keys.sort()).toEqual([`FeatureFlag:${flag.id}`, `Organization:${organization.id}`, `Plugin:${plugin.id}`, `Project:${project.id}`].sort());
+  });
+
+  it('global ids are unique across types, so a Relay-style cache keyed by id alone does not collide', async () => {
+    const apollo = newClient({ dataIdFromObject: (object) => (typeof object.id === 'string' ? object.id : undefined) });
+    const { project, organization, flag, plugin } = await fetchObjects(apollo);
+    const objects = [project, flag, plugin, organization];
+    expect(new Set(objects.map((object) => object.id)).size).toBe(objects.length);
+    const entries = apollo.cache.extract();
+    expect(objects.map((object) => entries[object.id]?.__typename)).toEqual(['Project', 'FeatureFlag', 'Plugin', 'Organization']);
+    // The upstream's own ids would collide: a project and a flag both have small integers.
+    expect([project.databaseId, flag.databaseId, plugin.databaseId].every(Number.isInteger)).toBe(true);
+  });
+
+  it('a mutation payload updates the cached flag in place, everywhere it is shown', async () => {
+    const { client, cache } = newClient();
+    await client.query({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } });
+    const flag = client.readQuery({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } })?.project?.featureFlags?.edges[3]?.node;
+    if (!flag) throw new Error('no flag listed');
+    const viaNode = await client.query({ query: NodeByIdDocument, variables: { id: flag.id } });
+    expect(viaNode.data?.node).toMatchObject({ __typename: 'FeatureFlag', id: flag.id, key: flag.key });
+
+    const { data } = await client.mutate({ mutation: RenameFeatureFlagDocument, variables: { id: flag.id, name: 'Renamed by Apollo Client' } });
+    expect(data?.updateFeatureFlag.userErrors).toEqual([]);
+    expect(data?.updateFeatureFlag.featureFlag).toEqual({ __typename: 'FeatureFlag', id: flag.id, name: 'Renamed by Apollo Client' });
+
+    // No refetch: the list and the entity entry show the new name from the payload alone.
+    const listed = client.readQuery({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } })?.project?.featureFlags?.edges[3]?.node;
+    expect(listed).toMatchObject({ id: flag.id, key: flag.key, name: 'Renamed by Apollo Client' });
+    expect(cache.extract()[`FeatureFlag:${flag.id}`]).toMatchObject({ name: 'Renamed by Apollo Client', key: flag.key });
+    expect(Object.keys(cache.extract()).filter((key) => key.startsWith('FeatureFlag:'))).toHaveLength(PAGE);
+  });
+});
