@@ -86,6 +86,7 @@ describe('a cross-subgraph operation through @apollo/gateway', () => {
       featureFlags(first: 20) { totalCount nodes { key active reviewNotes } }
     }
     reviewedFlags { id key reviewNotes project { name releaseTrain } }
+    projectUnderReview { id name releaseTrain featureFlags(first: 1) { totalCount } }
   }`;
 
   it('answers fields of both subgraphs in one operation', async () => {
@@ -101,6 +102,8 @@ describe('a cross-subgraph operation through @apollo/gateway', () => {
     expect(data.reviewedFlags).toEqual(
       [...notes].map(([id, note]) => ({ id, key: web.flags.find((f) => f.id === id)?.key, reviewNotes: note, project: { name: 'Acme Web', releaseTrain: 'weekly' } })),
     );
+    // A Project reference by databaseId (the second key), completed by our subgraph.
+    expect(data.projectUnderReview).toEqual({ id: web.id, name: 'Acme Web', releaseTrain: 'weekly', featureFlags: { totalCount: web.flags.length } });
   });
 
   it("forwards the caller's token to the upstream: each key sees its own organization", async () => {

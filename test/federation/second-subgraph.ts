@@ -25,6 +25,8 @@ export const REVIEWS_SDL = `
   type Query {
     "Flags that have a review, as references the gateway subgraph resolves."
     reviewedFlags: [FeatureFlag!]!
+    "The project under review, as a reference by databaseId only the gateway subgraph can complete."
+    projectUnderReview: Project
   }
 `;
 
@@ -38,7 +40,13 @@ export interface ReviewsSubgraph {
 /** Serves the reviews subgraph on port 0; `notes` maps FeatureFlag global ids to review notes. */
 export async function startReviewsSubgraph(notes: Map<string, string>, releaseTrains: Map<number, string>): Promise<ReviewsSubgraph> {
   const resolvers = {
-    Query: { reviewedFlags: () => [...notes.keys()].map((id) => ({ id })) },
+    Query: {
+      reviewedFlags: () => [...notes.keys()].map((id) => ({ id })),
+      projectUnderReview: () => {
+        const [databaseId] = releaseTrains.keys();
+        return databaseId === undefined ? null : { databaseId };
+      },
+    },
     FeatureFlag: {
       __resolveReference: (ref: { id: string }) => ({ id: ref.id }),
       reviewNotes: (flag: { id: string }) => notes.get(flag.id) ?? null,
