@@ -32,6 +32,10 @@ export function demoSeed(apiKey?: string): SeedFile {
     projects: [{
       organization: org, name: project, api_token: DEMO_PROJECT_TOKEN, persons: demoPersons(),
       group_types: [{ index: 0, name: 'company' }],
+      groups: [
+        { group_type_index: 0, group_key: 'acme', properties: { name: 'Acme Corp', plan: 'enterprise' } },
+        { group_type_index: 0, group_key: 'initech', properties: { name: 'Initech', plan: 'pro' } },
+      ],
       cohorts: [{ name: 'Beta testers', is_static: true, members: ['demo-user-1', 'demo-user-2', 'demo-user-3'] }],
     }],
     feature_flags: [

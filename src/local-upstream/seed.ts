@@ -3,7 +3,7 @@ import {
 } from './storage/accounts.ts';
 import type { Store } from './storage/db.ts';
 import { getFlagByKey, insertFlag, allFlags } from './storage/flags.ts';
-import { findCohortByName, insertCohort, personExists, projectCohorts, upsertPerson } from './storage/people.ts';
+import { findCohortByName, insertCohort, insertGroupIfMissing, personExists, projectCohorts, upsertPerson } from './storage/people.ts';
 import { findPluginByName, insertPlugin, writePluginSourceFile } from './storage/plugins.ts';
 import { findProjectByName, insertProject, setProjectToken, upsertGroupType, type ProjectRow } from './storage/projects.ts';
 import { getRole, upsertRole } from './storage/roles.ts';
@@ -12,7 +12,7 @@ import { validateFilters } from './validation/filters.ts';
 
 /**
  * The seed file of DESIGN.md §6. Every list is optional. Extensions (all optional): `api_token`, `timezone`,
- * `group_types` and `cohorts` on projects; `organization`, `name`, `active`, `deleted`, `tags` and
+ * `group_types`, `groups` (with properties, for group flags) and `cohorts` on projects; `organization`, `name`, `active`, `deleted`, `tags` and
  * `ensure_experience_continuity` on flags; plugin fields and `source` files on plugins.
  */
 export interface SeedFile {
@@ -26,6 +26,7 @@ export interface SeedFile {
     organization: string; name: string; api_token?: string; timezone?: string;
     persons?: Array<{ distinct_id: string; properties?: Record<string, unknown> }>;
     group_types?: Array<{ index: number; name: string }>;
+    groups?: Array<{ group_type_index: number; group_key: string; properties?: Record<string, unknown> }>;
     cohorts?: Array<{ name: string; is_static?: boolean; filters?: Record<string, unknown> | null; members?: string[] }>;
   }>;
   feature_flags?: Array<{
@@ -95,6 +96,7 @@ function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[numb
     if (!personExists(store, project.id, person.distinct_id)) upsertPerson(store, project.id, { distinct_id: person.distinct_id, properties: person.properties ?? {} });
   }
   for (const groupType of input.group_types ?? []) upsertGroupType(store, project.id, groupType.index, groupType.name);
+  for (const group of input.groups ?? []) insertGroupIfMissing(store, project.id, group.group_type_index, group.group_key, group.properties ?? {});
   for (const cohort of input.cohorts ?? []) {
     if (findCohortByName(store, project.id, cohort.name)) continue;
     insertCohort(store, { project_id: project.id, name: cohort.name, description: '', is_static: cohort.is_static ?? false,

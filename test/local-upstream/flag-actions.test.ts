@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, KEYS, useUpstream, validation } from './helpers.ts';
+import { client, KEYS, PROJECT_A_TOKEN, useUpstream, validation } from './helpers.ts';
 
 const ctx = useUpstream();
 const path = (suffix = '') => `/api/projects/${ctx.projectA}/feature_flags/${suffix}`;
@@ -33,6 +33,19 @@ describe('evaluation actions', () => {
     const groups = encodeURIComponent(JSON.stringify({ company: 'acme' }));
     const withGroup = await ctx.owner.get(path(`evaluation_reasons/?distinct_id=person-1&groups=${groups}`));
     expect(withGroup.body['company-flag']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
+  });
+
+  it('matches group properties from the stored group, and from the caller on remote evaluation', async () => {
+    await ctx.owner.post(path(), { key: 'enterprise-companies', filters: { aggregation_group_type_index: 0, groups: [{
+      properties: [{ key: 'plan', value: 'enterprise', type: 'group', group_type_index: 0 }], rollout_percentage: 100 }] } });
+    const reasonsFor = async (company: string) => (await ctx.owner.get(path(
+      `evaluation_reasons/?distinct_id=person-1&groups=${encodeURIComponent(JSON.stringify({ company }))}`))).body['enterprise-companies'];
+    expect(await reasonsFor('acme')).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
+    expect((await reasonsFor('unknown-co')).value).toBe(false);
+    const remote = await client(ctx.upstream, undefined).post('/flags/?v=2', {
+      token: PROJECT_A_TOKEN, distinct_id: 'person-1', groups: { company: 'unknown-co' }, group_properties: { company: { plan: 'enterprise' } },
+    });
+    expect(remote.body.featureFlags['enterprise-companies']).toBe(true);
   });
 
   it('my_flags returns a plain array of minimal flags and values for the caller', async () => {

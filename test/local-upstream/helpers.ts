@@ -38,6 +38,7 @@ export function testSeed(): SeedFile {
         organization: ORG_A, name: 'Web', api_token: PROJECT_A_TOKEN,
         persons: Array.from({ length: 10 }, (_, i) => ({ distinct_id: `person-${i}`, properties: { email: `p${i}@${i < 3 ? 'acme.test' : 'mail.test'}`, plan: i % 2 ? 'pro' : 'free' } })),
         group_types: [{ index: 0, name: 'company' }],
+        groups: [{ group_type_index: 0, group_key: 'acme', properties: { plan: 'enterprise' } }],
         cohorts: [
           { name: 'Pro plan', filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person', operator: 'exact' }] }] } } },
           { name: 'Hand picked', is_static: true, members: ['person-8'] },

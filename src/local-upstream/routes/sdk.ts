@@ -57,7 +57,10 @@ function remoteEvaluation({ store, req }: { store: Store; req: ApiRequest }): Ap
   const distinctId = body.distinct_id === undefined || body.distinct_id === null ? '' : String(body.distinct_id);
   const groups = isDict(body.groups) ? Object.fromEntries(Object.entries(body.groups).map(([k, v]) => [k, String(v)])) : {};
   const personProperties = isDict(body.person_properties) ? body.person_properties : {};
-  const setup = evaluationSetup(store, project.id, distinctId, { groups, personProperties });
+  const groupProperties = isDict(body.group_properties)
+    ? Object.fromEntries(Object.entries(body.group_properties).filter(([, props]) => isDict(props))) as Record<string, Record<string, unknown>>
+    : {};
+  const setup = evaluationSetup(store, project.id, distinctId, { groups, personProperties, groupProperties });
   const flags: Record<string, unknown> = {};
   const featureFlags: Record<string, boolean | string> = {};
   const featureFlagPayloads: Record<string, unknown> = {};

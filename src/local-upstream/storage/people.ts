@@ -1,6 +1,6 @@
 import { nowIso, parseJson, toBool, toJson, type Store } from './db.ts';
 
-/** Persons, cohorts and dashboards of a project: the data the flag actions read and create. */
+/** Persons, groups, cohorts and dashboards of a project: the data the flag actions read and create. */
 
 export interface PersonRow { distinct_id: string; properties: Record<string, unknown> }
 export interface CohortRow {
@@ -30,6 +30,21 @@ export function upsertPerson(store: Store, projectId: number, person: PersonRow)
     `INSERT INTO persons (project_id, distinct_id, properties) VALUES ($project, $id, $props)
      ON CONFLICT(project_id, distinct_id) DO UPDATE SET properties = excluded.properties`,
     { project: projectId, id: person.distinct_id, props: toJson(person.properties) });
+}
+
+export function getGroupProperties(store: Store, projectId: number, groupTypeIndex: number, groupKey: string): Record<string, unknown> | undefined {
+  const row = store.get<{ properties: string }>(
+    'SELECT properties FROM groups WHERE project_id = $project AND group_type_index = $index AND group_key = $key',
+    { project: projectId, index: groupTypeIndex, key: groupKey });
+  return row ? parseJson(row.properties, {}) : undefined;
+}
+
+/** Seeding only adds groups that are missing, like every other seeded object. */
+export function insertGroupIfMissing(store: Store, projectId: number, groupTypeIndex: number, groupKey: string, properties: Record<string, unknown>): void {
+  store.run(
+    `INSERT INTO groups (project_id, group_type_index, group_key, properties) VALUES ($project, $index, $key, $props)
+     ON CONFLICT(project_id, group_type_index, group_key) DO NOTHING`,
+    { project: projectId, index: groupTypeIndex, key: groupKey, props: toJson(properties) });
 }
 
 function cohortMembers(store: Store, cohortId: number): string[] {

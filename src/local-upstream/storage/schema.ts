@@ -54,6 +54,13 @@ CREATE TABLE IF NOT EXISTS group_types (
   group_type TEXT NOT NULL,
   PRIMARY KEY (project_id, group_type_index)
 );
+CREATE TABLE IF NOT EXISTS groups (
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  group_type_index INTEGER NOT NULL,
+  group_key TEXT NOT NULL,
+  properties TEXT NOT NULL,
+  PRIMARY KEY (project_id, group_type_index, group_key)
+);
 CREATE TABLE IF NOT EXISTS persons (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
