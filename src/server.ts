@@ -80,6 +80,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
+    // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
+    stopOnTerminationSignals: false,
     validationRules: limits.validationRules,
     formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
     plugins: [
