@@ -1,6 +1,7 @@
 // Apollo Server plugins of the gateway: authentication gate, upstream cost report,
 // Prometheus metrics and the query limits (graphql-armor).
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { Logger } from 'pino';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { Kind, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -142,6 +143,32 @@ export function createMetrics(): GatewayMetrics {
     observeUpstreamCall({ method, route, status, ms }) {
       upstreamCalls.inc({ method, route, status: status === null ? 'none' : String(status) });
       upstreamDuration.observe({ method, route }, ms / 1000);
+    },
+  };
+}
+
+/**
+ * One log line per operation: name, outcome, error codes, upstream totals. Never the
+ * variables, headers or token (the logger also redacts `authorization`/`token` paths).
+ */
+export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      const started = performance.now();
+      return {
+        async willSendResponse({ operationName, contextValue, response }) {
+          const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
+          logger.info(
+            {
+              operation: operationLabel(operationName),
+              ms: Math.round(performance.now() - started),
+              errors: errors.map((e) => e.extensions?.code ?? 'UNKNOWN'),
+              upstream: contextValue.report.summary().totals,
+            },
+            'graphql operation',
+          );
+        },
+      };
     },
   };
 }

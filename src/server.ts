@@ -4,14 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import cors from 'cors';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { createMetrics, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { createMetrics, queryLimits, requestLogPlugin, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
 import { gatewaySchema } from './schema.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
@@ -29,6 +29,8 @@ export interface GatewayOptions {
   logLevel?: string;
   /** `production` switches to the production landing page. */
   nodeEnv?: string;
+  /** Where log lines go (default stdout); tests pass a stream to inspect them. */
+  logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
 }
@@ -58,10 +60,13 @@ query Projects {
 `;
 
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const logger = pino({
-    level: options.logLevel ?? 'silent',
-    redact: { paths: ['authorization', 'token', '*.authorization', '*.token', 'req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-  });
+  const logger = pino(
+    {
+      level: options.logLevel ?? 'silent',
+      redact: { paths: ['authorization', 'token', '*.authorization', '*.token', 'req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+    },
+    options.logDestination ?? pino.destination(1),
+  );
   const metrics = createMetrics();
   const transport = new UpstreamTransport({
     upstreamUrl: options.upstreamUrl,
@@ -90,6 +95,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       requireTokenPlugin,
       upstreamReportPlugin,
       metrics.plugin,
+      requestLogPlugin(logger),
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });

@@ -1,0 +1,67 @@
+// Query limits (graphql-armor) reject abusive documents before any upstream call, and the
+// logs never carry a token.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_A, startStack, type Stack } from './helpers.ts';
+import { QUERY_LIMITS } from '../../src/plugins.ts';
+
+const logLines: string[] = [];
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ gateway: { logLevel: 'debug', logDestination: logSink } });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function expectRejectedWithoutUpstream(query: string, reason: RegExp) {
+  stack.upstream.resetRequests();
+  const res = await stack.graphql<any>(query);
+  expect(res.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  expect(res.errors?.[0]?.message).toMatch(reason);
+  expect(res.data ?? null).toBeNull();
+  expect(stack.upstream.requests).toHaveLength(0);
+}
+
+describe('query limits', () => {
+  it('too many aliases', async () => {
+    const fields = Array.from({ length: QUERY_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: projects { totalCount }`).join(' ');
+    await expectRejectedWithoutUpstream(`{ ${fields} }`, /aliases/i);
+  });
+
+  it('too deep', async () => {
+    // project -> featureFlags -> nodes -> project ... : three levels per round trip.
+    const rounds = Math.ceil(QUERY_LIMITS.maxDepth / 3) + 1;
+    const query = `{ project(id: "1") { ${'featureFlags { nodes { project { '.repeat(rounds)}id${' } } }'.repeat(rounds)} } }`;
+    await expectRejectedWithoutUpstream(query, /depth/i);
+  });
+
+  it('too many directives', async () => {
+    const directives = Array.from({ length: QUERY_LIMITS.maxDirectives + 1 }, () => '@include(if: true)').join(' ');
+    await expectRejectedWithoutUpstream(`{ projects ${directives} { totalCount } }`, /directives/i);
+  });
+
+  it('a normal query passes', async () => {
+    const res = await stack.graphql<any>('{ projects(first: 10) { edges { cursor node { id name organization { id } } } pageInfo { hasNextPage } totalCount } }');
+    expect(res.errors).toBeUndefined();
+  });
+});
+
+describe('logs', () => {
+  it('record operations and never contain a token', async () => {
+    await stack.graphql<any>('query LoggedOk { projects { totalCount } }');
+    await stack.graphql<any>('query LoggedBadKey { projects { totalCount } }', {}, { token: 'phx_wrong_key_that_must_not_leak' });
+    const text = logLines.join('');
+    expect(text).toContain('LoggedOk');
+    expect(text).toContain('LoggedBadKey');
+    expect(text).not.toContain(KEY_A);
+    expect(text).not.toContain('phx_wrong_key_that_must_not_leak');
+  });
+});
