@@ -47,13 +47,21 @@ export interface RunningGateway {
 
 /** The example operation Sandbox opens with. */
 export const EXAMPLE_OPERATION = `# Send your personal API key in the Authorization header (see Headers below).
-query Projects {
+# Add the header x-upstream-report: 1 to see the upstream calls in extensions.upstream.
+query ProjectsAndFlags {
   projects(first: 5) {
     totalCount
     nodes {
       id
       name
       timezone
+      featureFlags(first: 10) {
+        totalCount
+        nodes {
+          key
+          active
+        }
+      }
     }
   }
 }
