@@ -61,6 +61,11 @@ describe('upstream statuses become error codes', () => {
     expect(error.extensions?.code).toBe('UPSTREAM_ERROR');
   });
 
+  it('valid JSON that is not a pagination envelope -> UPSTREAM_ERROR', async () => {
+    const { error } = await firstError({ status: 200, body: '{"items": []}', headers: { 'content-type': 'application/json' } });
+    expect(error.extensions?.code).toBe('UPSTREAM_ERROR');
+  });
+
   it('an upstream slower than the timeout -> UPSTREAM_TIMEOUT', async () => {
     const { error } = await firstError({ delayMs: 1500 });
     expect(error.extensions?.code).toBe('UPSTREAM_TIMEOUT');

@@ -34,6 +34,14 @@ describe('node / nodes', () => {
     expect(res.extensions?.upstream.totals).toMatchObject({ calls: 3, waves: 1 });
   });
 
+  it('refuses more than 100 ids without calling the upstream', async () => {
+    stack.upstream.resetRequests();
+    const ids = Array.from({ length: 101 }, () => toGlobalId('Project', projectIds[0]!));
+    const res = await stack.graphql<any>('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids });
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(stack.upstream.requests).toHaveLength(0);
+  });
+
   it('rejects garbage and unknown types with BAD_USER_INPUT', async () => {
     for (const id of ['nope', toGlobalId('Spaceship', 1)]) {
       const res = await stack.graphql<any>('query($id: ID!) { node(id: $id) { id } }', { id });
