@@ -1,0 +1,31 @@
+// Environment -> Config: defaults, parsing, and clear failures for bad values.
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {
+    expect(loadConfig({})).toEqual({
+      port: 4000,
+      host: '0.0.0.0',
+      upstreamUrl: null,
+      upstreamTimeoutMs: 10_000,
+      upstreamConnections: 16,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      localApiKey: undefined,
+      localDb: undefined,
+      localUpstreamPort: 0,
+    });
+  });
+  it('reads every variable', () => {
+    const config = loadConfig({ PORT: '0', UPSTREAM_URL: 'https://us.posthog.com', UPSTREAM_TIMEOUT_MS: '2500', UPSTREAM_CONNECTIONS: '4', LOG_LEVEL: 'debug', NODE_ENV: 'production', LOCAL_API_KEY: 'phx_x', LOCAL_DB: '/tmp/x.db' });
+    expect(config).toMatchObject({ port: 0, upstreamUrl: 'https://us.posthog.com', upstreamTimeoutMs: 2500, upstreamConnections: 4, logLevel: 'debug', nodeEnv: 'production', localApiKey: 'phx_x', localDb: '/tmp/x.db' });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+  it('fails fast on bad values', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-1' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+    expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
+    expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow();
+  });
+});
