@@ -33,7 +33,7 @@ function remember(ctx: GatewayContext, project: ProjectRecord): ProjectRecord {
 }
 
 const Query: QueryResolvers = {
-  projects: (_, args, ctx) => connectionFor(args, (limit, offset) => projects.listProjects(ctx.client, limit, offset)),
+  projects: (_, args, ctx) => connectionFor(args, (limit, offset) => projects.listProjects(ctx.client, limit, offset, args.search ?? undefined)),
   project: (_, { id }, ctx) => ctx.loaders.project.load(parseIntId('Project', id)),
 };
 

@@ -66,8 +66,8 @@ export type ProjectWrite = Partial<Record<string, unknown>>;
 const LIST = '/api/projects/';
 const ONE = '/api/projects/{id}/';
 
-export function listProjects(client: UpstreamClient, limit: number, offset: number): Promise<Page<ProjectListItem>> {
-  return client.request({ method: 'GET', route: LIST, query: { limit, offset } });
+export function listProjects(client: UpstreamClient, limit: number, offset: number, search?: string): Promise<Page<ProjectListItem>> {
+  return client.request({ method: 'GET', route: LIST, query: { limit, offset, search: search || undefined } });
 }
 
 export function getProject(client: UpstreamClient, id: number): Promise<ProjectRecord> {

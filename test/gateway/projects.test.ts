@@ -75,6 +75,12 @@ describe('projects connection', () => {
     expect(lastOnly.totalCount).toBe(2);
   });
 
+  it('filters by name with search, counting only the matches', async () => {
+    const res = await stack.graphql<any>('{ projects(search: "app") { totalCount nodes { name } } }', {}, { report: true });
+    expect(expectNoErrors(res).projects).toEqual({ totalCount: 1, nodes: [{ name: 'Acme App' }] });
+    expect(reportedCalls(res)).toEqual(['GET /api/projects/']);
+  });
+
   it.each([
     ['first over 100', { first: 101 }],
     ['negative last', { last: -1 }],
