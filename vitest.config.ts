@@ -17,5 +17,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
