@@ -3,6 +3,7 @@ import { UpstreamHttpServer, type UpstreamRequestRecord } from './server.ts';
 import type { FaultSpec } from './http/faults.ts';
 import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
 import { Store } from './storage/db.ts';
+import { isEmptyStore } from './storage/seed-origins.ts';
 
 /**
  * The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
@@ -17,8 +18,10 @@ export interface LocalUpstreamOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Default: the demo seed. */
-  seed?: SeedFile;
+  /** Default: the demo seed. `null`: no seeding (a database file that already holds data). */
+  seed?: SeedFile | null;
+  /** Apply the seed only to a database that holds nothing yet (the CLI's demo seed over an existing file). */
+  seedOnlyIfEmpty?: boolean;
   /** SQLite file; in memory when absent. */
   dbPath?: string;
   /** No logging of unexpected errors. */
@@ -42,7 +45,9 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
   const store = new Store(options.dbPath ?? ':memory:');
   let seeded: SeedSummary;
   try {
-    seeded = applySeed(store, options.seed ?? demoSeed());
+    const seed = options.seed === undefined ? demoSeed() : options.seed;
+    const skip = seed === null || (options.seedOnlyIfEmpty === true && !isEmptyStore(store));
+    seeded = skip ? { keys: [], projects: [] } : applySeed(store, seed);
   } catch (error) {
     store.close();
     throw error;

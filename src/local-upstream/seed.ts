@@ -1,11 +1,13 @@
 import {
-  getOrganization, getUserByEmail, seniorMemberId, upsertApiKey, upsertMembership, upsertOrganization, upsertUser,
+  getOrganization, getUserByEmail, organizationIds, seniorMemberId, upsertApiKey, upsertMembership, upsertOrganization, upsertUser,
 } from './storage/accounts.ts';
 import type { Store } from './storage/db.ts';
-import { getFlagByKey, insertFlag, allFlags } from './storage/flags.ts';
+import { allFlags, getFlag, getFlagByKey, insertFlag, type FlagRow } from './storage/flags.ts';
 import { findCohortByName, insertCohort, insertGroupIfMissing, personExists, projectCohorts, upsertPerson } from './storage/people.ts';
-import { findPluginByName, insertPlugin, writePluginSourceFile } from './storage/plugins.ts';
-import { findProjectByName, insertProject, setProjectToken, upsertGroupType, type ProjectRow } from './storage/projects.ts';
+import { findPluginByName, getPlugin, insertPlugin, writePluginSourceFile } from './storage/plugins.ts';
+import { findProjectByName, getProject, insertProject, setProjectToken, upsertGroupType, type ProjectRow } from './storage/projects.ts';
+import { recordSeededRow, seededRowId, type SeedKind } from './storage/seed-origins.ts';
+import { checkSeed, SeedError } from './seed-check.ts';
 import { getRole, upsertRole } from './storage/roles.ts';
 import { PROJECT_DEFAULTS } from './serializers/projects.ts';
 import { validateFilters } from './validation/filters.ts';
@@ -43,27 +45,37 @@ export interface SeedFile {
 export interface SeedSummary { keys: Array<{ email: string; api_key: string }>; projects: ProjectRow[] }
 
 /**
- * Applies a seed idempotently: organizations match by id, users by email, roles by id, projects by
- * (organization, name), flags by (project, key), plugins by (organization, name). Existing rows are left as
- * they are (so changes made through the API survive a restart); API keys and memberships are upserted.
+ * Checks a seed (`seed-check.ts`), then applies it idempotently in one transaction: organizations match by id,
+ * users by email, roles by id; projects, flags and plugins by the row their seed entry made the first time
+ * (`seed_origins`), so rows the API renamed or deleted are neither duplicated nor brought back. Existing rows
+ * are left as they are (changes made through the API survive a restart); API keys and memberships are upserted.
  */
-export function applySeed(store: Store, seed: SeedFile): SeedSummary {
+export function applySeed(store: Store, input: unknown): SeedSummary {
   return store.transaction(() => {
+    const seed = checkSeed(input, organizationIds(store));
     const summary: SeedSummary = { keys: [], projects: [] };
     for (const org of seed.organizations ?? []) {
       const id = org.id.toLowerCase();
       if (!getOrganization(store, id)) upsertOrganization(store, id, org.name);
     }
-    for (const input of seed.users ?? []) seedUser(store, input, summary);
+    for (const user of seed.users ?? []) seedUser(store, user, summary);
     for (const role of seed.roles ?? []) {
       if (!getRole(store, role.id.toLowerCase())) {
         upsertRole(store, { id: role.id.toLowerCase(), organization_id: role.organization.toLowerCase(), name: role.name,
           feature_flags_access_level: role.feature_flags_access_level ?? 37, created_by: firstMemberId(store, role.organization) });
       }
     }
-    for (const input of seed.projects ?? []) summary.projects.push(seedProject(store, input));
-    for (const input of seed.feature_flags ?? []) seedFlag(store, seed, input);
-    for (const input of seed.plugins ?? []) seedPlugin(store, input);
+    const projects = new Map<NonNullable<SeedFile['projects']>[number], ProjectRow | undefined>();
+    for (const project of seed.projects ?? []) {
+      const row = seedProject(store, project);
+      projects.set(project, row);
+      if (row) summary.projects.push(row);
+    }
+    for (const flag of seed.feature_flags ?? []) {
+      const project = flagProject(projects, flag);
+      if (project) seedFlag(store, project, flag);
+    }
+    for (const plugin of seed.plugins ?? []) seedPlugin(store, plugin);
     return summary;
   });
 }
@@ -82,16 +94,30 @@ function seedUser(store: Store, input: NonNullable<SeedFile['users']>[number], s
 
 const firstMemberId = (store: Store, organizationId: string): number | null => seniorMemberId(store, organizationId.toLowerCase());
 
-function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[number]): ProjectRow {
+/**
+ * The row a seed entry made earlier (found through `seed_origins`, or by its natural key in databases seeded
+ * before origins were recorded), or a new one. Undefined when the API has since deleted the seeded row.
+ */
+function seededRow<T extends { id: number }>(store: Store, kind: SeedKind, seedKey: string, load: (id: number) => T | undefined,
+  find: () => T | undefined, create: () => T): T | undefined {
+  const known = seededRowId(store, kind, seedKey);
+  if (known !== undefined) return load(known);
+  const row = find() ?? create();
+  recordSeededRow(store, kind, seedKey, row.id);
+  return row;
+}
+
+function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[number]): ProjectRow | undefined {
   const organizationId = input.organization.toLowerCase();
-  let project = findProjectByName(store, organizationId, input.name);
-  if (!project) {
-    project = insertProject(store, organizationId, input.name, { ...PROJECT_DEFAULTS, timezone: input.timezone ?? 'UTC' });
-    if (input.api_token) {
-      setProjectToken(store, project.id, input.api_token);
-      project = { ...project, api_token: input.api_token };
-    }
-  }
+  const project = seededRow(store, 'project', `${organizationId}/${input.name}`, (id) => getProject(store, id),
+    () => findProjectByName(store, organizationId, input.name),
+    () => {
+      const created = insertProject(store, organizationId, input.name, { ...PROJECT_DEFAULTS, timezone: input.timezone ?? 'UTC' });
+      if (!input.api_token) return created;
+      setProjectToken(store, created.id, input.api_token);
+      return { ...created, api_token: input.api_token };
+    });
+  if (!project) return undefined;
   for (const person of input.persons ?? []) {
     if (!personExists(store, project.id, person.distinct_id)) upsertPerson(store, project.id, { distinct_id: person.distinct_id, properties: person.properties ?? {} });
   }
@@ -105,31 +131,34 @@ function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[numb
   return project;
 }
 
-function flagProject(store: Store, seed: SeedFile, input: NonNullable<SeedFile['feature_flags']>[number]): ProjectRow {
-  const organizations = input.organization
-    ? [input.organization.toLowerCase()]
-    : (seed.projects ?? []).filter((project) => project.name === input.project).map((project) => project.organization.toLowerCase());
-  for (const organizationId of organizations) {
-    const project = findProjectByName(store, organizationId, input.project);
-    if (project) return project;
+/** The project a seed flag names (by the project's seed name; `organization` disambiguates), if it still exists. */
+function flagProject(projects: Map<NonNullable<SeedFile['projects']>[number], ProjectRow | undefined>,
+  input: NonNullable<SeedFile['feature_flags']>[number]): ProjectRow | undefined {
+  const organizationId = input.organization?.toLowerCase();
+  for (const [entry, row] of projects) {
+    if (entry.name === input.project && (!organizationId || entry.organization.toLowerCase() === organizationId)) return row;
   }
-  throw new Error(`Seed flag "${input.key}": no project named "${input.project}"`);
+  return undefined;
 }
 
-function seedFlag(store: Store, seed: SeedFile, input: NonNullable<SeedFile['feature_flags']>[number]): void {
-  const project = flagProject(store, seed, input);
-  if (getFlagByKey(store, project.id, input.key)) return;
-  let filters: Record<string, unknown> = {};
-  if (input.filters !== undefined) {
+function seedFlag(store: Store, project: ProjectRow, input: NonNullable<SeedFile['feature_flags']>[number]): void {
+  seededRow(store, 'flag', `${project.id}/${input.key}`, (id) => getFlag(store, project.id, id), () => getFlagByKey(store, project.id, input.key),
+    () => insertSeedFlag(store, project, input));
+}
+
+function insertSeedFlag(store: Store, project: ProjectRow, input: NonNullable<SeedFile['feature_flags']>[number]): FlagRow {
+  let filters: Record<string, unknown> = input.filters ?? {};
+  // Filters without `groups` (the documented `{}`) are stored as they are and read as one condition for everyone.
+  if ('groups' in filters) {
     const flags = allFlags(store, project.id, true).map((flag) => ({ id: flag.id, key: flag.key, active: flag.active, deleted: flag.deleted, filters: flag.filters }));
     const cohorts = projectCohorts(store, project.id);
     const result = validateFilters(input.filters, { isCreate: true, flagKey: input.key, projectFlags: flags,
       cohortIds: cohorts.map((cohort) => cohort.id), cohorts });
-    if (!result.ok) throw new Error(`Seed flag "${input.key}": ${result.error.detail}`);
+    if (!result.ok) throw new SeedError(`Seed file: flag "${input.key}": ${result.error.detail}`);
     filters = result.filters;
   }
   const creator = firstMemberId(store, project.organization_id);
-  insertFlag(store, project.id, creator, {
+  return insertFlag(store, project.id, creator, {
     key: input.key, name: input.name ?? '', filters, deleted: input.deleted ?? false, active: input.active ?? true,
     ensure_experience_continuity: input.ensure_experience_continuity ?? false, rollback_conditions: null, performed_rollback: false,
     tags: input.tags ?? [], analytics_dashboards: [], has_enriched_analytics: false, usage_dashboard: null, last_modified_by: creator,
@@ -138,11 +167,14 @@ function seedFlag(store: Store, seed: SeedFile, input: NonNullable<SeedFile['fea
 
 function seedPlugin(store: Store, input: NonNullable<SeedFile['plugins']>[number]): void {
   const organizationId = input.organization.toLowerCase();
-  if (findPluginByName(store, organizationId, input.name)) return;
-  const plugin = insertPlugin(store, organizationId, {
-    plugin_type: input.plugin_type, name: input.name, description: input.description ?? '', url: input.url ?? '',
-    icon: input.icon ?? null, tag: input.tag ?? null, config_schema: input.config_schema ?? {}, is_global: input.is_global ?? false,
-    capabilities: input.capabilities ?? {},
-  });
-  for (const [filename, source] of Object.entries(input.source ?? {})) writePluginSourceFile(store, plugin.id, filename, source);
+  seededRow(store, 'plugin', `${organizationId}/${input.name}`, (id) => getPlugin(store, id), () => findPluginByName(store, organizationId, input.name),
+    () => {
+      const plugin = insertPlugin(store, organizationId, {
+        plugin_type: input.plugin_type, name: input.name, description: input.description ?? '', url: input.url ?? '',
+        icon: input.icon ?? null, tag: input.tag ?? null, config_schema: input.config_schema ?? {}, is_global: input.is_global ?? false,
+        capabilities: input.capabilities ?? {},
+      });
+      for (const [filename, source] of Object.entries(input.source ?? {})) writePluginSourceFile(store, plugin.id, filename, source);
+      return plugin;
+    });
 }

@@ -5,7 +5,7 @@ import type { Store } from '../storage/db.ts';
 import { allFlags, getFlagByKey, hardDeleteFlag, insertFlag, liveFlagsByKeyInOrganization, updateFlag, type FlagFields, type FlagRow } from '../storage/flags.ts';
 import { findCohortByName, insertCohort, insertDashboard, projectCohorts } from '../storage/people.ts';
 import { getProject, type ProjectRow } from '../storage/projects.ts';
-import { flagBody } from '../serializers/flags.ts';
+import { effectiveFilters, flagBody } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { isDict, organizationOf } from './common.ts';
 import { logFlagActivity } from './flags.ts';
@@ -47,7 +47,8 @@ function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow,
   const live = existing && !existing.deleted ? existing : undefined;
   const body = {
     key: source.key, name: source.name, active: source.active, ensure_experience_continuity: source.ensure_experience_continuity,
-    filters: remapCohorts(ctx.store, source.filters, sourceProject, target, ctx.caller.user.id),
+    // `get_filters()`, as the real copy does: a flag stored with `{}` copies as one condition for everyone.
+    filters: remapCohorts(ctx.store, effectiveFilters(source.filters), sourceProject, target, ctx.caller.user.id),
   };
   let input: Record<string, unknown>;
   try {

@@ -104,3 +104,7 @@ export function seniorMemberId(store: Store, organizationId: string): number | n
     'SELECT user_id FROM memberships WHERE organization_id = $org ORDER BY level DESC, joined_at LIMIT 1', { org: organizationId });
   return row?.user_id ?? null;
 }
+
+export function organizationIds(store: Store): string[] {
+  return store.all<{ id: string }>('SELECT id FROM organizations').map((row) => row.id);
+}

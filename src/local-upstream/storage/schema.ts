@@ -160,4 +160,10 @@ CREATE TABLE IF NOT EXISTS activity_log (
 );
 CREATE INDEX IF NOT EXISTS activity_by_project ON activity_log(project_id, scope, created_at);
 CREATE INDEX IF NOT EXISTS activity_by_org ON activity_log(organization_id, scope, created_at);
+CREATE TABLE IF NOT EXISTS seed_origins (
+  kind TEXT NOT NULL,
+  seed_key TEXT NOT NULL,
+  row_id INTEGER NOT NULL,
+  PRIMARY KEY (kind, seed_key)
+);
 `;
