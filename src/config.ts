@@ -26,7 +26,7 @@ export interface Config {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   return Object.freeze({
-    port: integer(env, 'PORT', 4000),
+    port: port(env, 'PORT', 4000),
     host: env.HOST || '0.0.0.0',
     upstreamUrl: env.UPSTREAM_URL ? url(env.UPSTREAM_URL) : null,
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
@@ -35,19 +35,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     nodeEnv: env.NODE_ENV || 'development',
     localApiKey: env.LOCAL_API_KEY || undefined,
     localDb: env.LOCAL_DB || undefined,
-    localUpstreamPort: integer(env, 'LOCAL_UPSTREAM_PORT', 0),
+    localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
   });
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return Number(raw);
 }
 
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value > 65535) throw new ConfigError(`${name} must be a TCP port (0-65535), got "${env[name]}"`);
+  return value;
+}
+
 function url(raw: string): string {
-  const parsed = new URL(raw);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`UPSTREAM_URL must be http(s), got "${raw}"`);
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`UPSTREAM_URL must be an absolute http(s) URL such as https://us.posthog.com, got "${raw}"`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`UPSTREAM_URL must be http(s), got "${raw}"`);
+  if (parsed.username || parsed.password) throw new ConfigError('UPSTREAM_URL must not carry credentials: callers send their own key');
   return raw;
+}
+
+/** A bad environment variable; main.ts prints its message alone and exits with status 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }

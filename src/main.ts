@@ -1,10 +1,10 @@
 // `npm start`: read the environment, start the embedded local upstream when UPSTREAM_URL is
 // unset, start the gateway, print where to go, stop cleanly on SIGTERM/SIGINT.
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startGateway } from './server.ts';
 import { DEMO_API_KEY, demoSeed, startLocalUpstream, type LocalUpstream } from './local-upstream/index.ts';
 
-const config = loadConfig();
+const config = configOrExit();
 
 let embedded: LocalUpstream | null = null;
 if (!config.upstreamUrl) {
@@ -12,7 +12,7 @@ if (!config.upstreamUrl) {
 }
 const demoKey = embedded ? (config.localApiKey ?? DEMO_API_KEY) : undefined;
 
-const gateway = await startGateway({
+const gateway = await listenOrExit(() => startGateway({
   upstreamUrl: config.upstreamUrl ?? embedded!.url,
   port: config.port,
   host: config.host,
@@ -21,7 +21,7 @@ const gateway = await startGateway({
   logLevel: config.logLevel,
   nodeEnv: config.nodeEnv,
   ...(demoKey ? { demoApiKey: demoKey } : {}),
-});
+}));
 
 const lines = [`GraphQL endpoint: ${gateway.url}`, `Sandbox: ${gateway.url} (open in a browser)`];
 if (embedded && demoKey) {
@@ -46,3 +46,27 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/** Bad environment: one clear line on stderr and exit status 1, before anything starts. */
+function configOrExit(): Readonly<Config> {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** A port already taken (or not ours to take) is a configuration problem too: say which, exit 1. */
+async function listenOrExit<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    process.stderr.write(`Configuration error: cannot listen on ${config.host}:${config.port} (${code}); set PORT to a free port\n`);
+    await embedded?.stop();
+    process.exit(1);
+  }
+}

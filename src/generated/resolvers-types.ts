@@ -384,6 +384,8 @@ export type FeatureFlag = Node & {
   isSimpleFlag?: Maybe<Scalars['Boolean']['output']>;
   /** The flag key client libraries evaluate (letters, digits, `-` and `_`; unique among the project's non-deleted flags). */
   key: Scalars['String']['output'];
+  /** The user who last changed the flag (null when unknown or not reported by the upstream). */
+  lastModifiedBy?: Maybe<User>;
   /** The flag's description. The upstream calls it `name` for backwards compatibility; `description` returns the same text. */
   name?: Maybe<Scalars['String']['output']>;
   /** Legacy: whether an automatic rollback happened (reset when the flag is re-activated). */
@@ -396,12 +398,18 @@ export type FeatureFlag = Node & {
   rollbackConditions?: Maybe<Scalars['JSON']['output']>;
   /** The single condition's rollout percentage for a simple flag (older upstreams only; null otherwise). */
   rolloutPercentage?: Maybe<Scalars['Int']['output']>;
+  /** The upstream's staleness verdict for the flag (null when the upstream does not report it; not every upstream version does). */
+  status?: Maybe<FeatureFlagStatus>;
   /** Surveys linked to the flag, as the upstream returns them. */
   surveys?: Maybe<Scalars['JSON']['output']>;
   /** Tags of the flag (empty unless the organization has the tagging feature). */
   tags?: Maybe<Array<Scalars['String']['output']>>;
+  /** When the flag was last changed (null when the upstream does not report it). */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Database id of the flag's generated usage dashboard, if any. */
   usageDashboard?: Maybe<Scalars['Int']['output']>;
+  /** The flag's edit counter: 1 on creation, +1 on every update (null when the upstream does not report it). */
+  version?: Maybe<Scalars['Int']['output']>;
 };
 
 
@@ -539,6 +547,19 @@ export type FeatureFlagStaticCohort = {
   /** The cohort's name (`Users with feature flag <key> enabled at <time>`). */
   name?: Maybe<Scalars['String']['output']>;
 };
+
+/** The upstream's verdict on whether a flag is still in use. */
+export type FeatureFlagStatus =
+  /** The flag is in use. */
+  | 'ACTIVE'
+  /** The flag is soft-deleted. */
+  | 'DELETED'
+  /** The flag is disabled. */
+  | 'INACTIVE'
+  /** The flag is fully rolled out (or not called) and old enough to be removed from code. */
+  | 'STALE'
+  /** The upstream could not tell, or reported a status this gateway does not know. */
+  | 'UNKNOWN';
 
 /** Which role gets access to which flag. */
 export type GrantFeatureFlagRoleAccessInput = {
@@ -786,7 +807,7 @@ export type Organization = Node & {
   featureFlagsByKey?: Maybe<Array<OrganizationFeatureFlag>>;
   /** Opaque global id of the organization. */
   id: Scalars['ID']['output'];
-  /** Name of the organization, when a record that embeds it was read (e.g. a plugin's organization name); otherwise null. */
+  /** Name of the organization. The interface has no endpoint that reads an organization, so the name comes from a plugin of the organization's own (its `organization_name`). Cost: free when this operation already read such a plugin (e.g. `Plugin.organization`, or `plugins` asked for alongside without arguments, which shares the call); otherwise one call, the first page of the organization's plugins list, made only when `name` is asked for. Null when the organization has no plugin of its own on that page, or its plugins list is refused (plugins disabled or not a member). */
   name?: Maybe<Scalars['String']['output']>;
   /** One plugin, by Plugin global id or numeric database id. Null with a `NOT_FOUND` error when it does not exist or is not visible. */
   plugin?: Maybe<Plugin>;
@@ -1703,6 +1724,7 @@ export type ResolversTypes = {
   FeatureFlagRoleAccessConnection: ResolverTypeWrapper<Connection<ProjectRoleAccess>>;
   FeatureFlagRoleAccessEdge: ResolverTypeWrapper<Edge<ProjectRoleAccess>>;
   FeatureFlagStaticCohort: ResolverTypeWrapper<CohortRecord>;
+  FeatureFlagStatus: FeatureFlagStatus;
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
   GrantFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccess']> }>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
@@ -1945,15 +1967,19 @@ export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extend
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   isSimpleFlag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastModifiedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   performedRollback?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
   roleAccess?: Resolver<Maybe<ResolversTypes['FeatureFlagRoleAccessConnection']>, ParentType, ContextType, Partial<FeatureFlagRoleAccessArgs>>;
   rollbackConditions?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   rolloutPercentage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['FeatureFlagStatus']>, ParentType, ContextType>;
   surveys?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   usageDashboard?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

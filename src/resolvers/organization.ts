@@ -16,7 +16,8 @@ const Organization: OrganizationResolvers = {
   __resolveReference: (ref) => organizationRef(parseUuidId('Organization', ref.id)),
   id: (org) => toGlobalId('Organization', org.id),
   databaseId: (org) => org.id,
-  name: (org) => org.name ?? null,
+  // Known when the record that named this organization embedded it; otherwise one plugins-list call (loaders/plugins.ts).
+  name: (org, _args, ctx) => (org.name != null ? org.name : ctx.loaders.organizationName(org.id)),
 };
 
 export const organizationResolvers = { Query, Organization };

@@ -3,7 +3,7 @@
 // route it was read through, which the global id carries for refetching).
 import { connectionFor } from '../relay/connection.ts';
 import { organizationRef } from '../upstream-client/organizations.ts';
-import { getExportsUnsubscribeConfigs, getPluginActivity, getPluginRepository, getPluginSource, getUnusedPlugins, listPlugins } from '../upstream-client/plugins.ts';
+import { getExportsUnsubscribeConfigs, getPluginActivity, getPluginRepository, getPluginSource, getUnusedPlugins } from '../upstream-client/plugins.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { activityConnection } from './feature-flag/activity.ts';
 import { registerNodeType } from './node.ts';
@@ -15,10 +15,7 @@ registerNodeType('Plugin', ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.lo
 export const pluginResolvers: Resolvers = {
   Organization: {
     plugins: (organization, args, ctx) =>
-      connectionFor(args, async (limit, offset) => {
-        const page = await listPlugins(ctx.client, organization.id, { limit, offset });
-        return { ...page, results: ctx.loaders.primePlugins(organization.id, page.results) };
-      }),
+      connectionFor(args, (limit, offset) => ctx.loaders.pluginPage(organization.id, { limit, offset })),
     plugin: (organization, { id }, ctx) => ctx.loaders.plugin.load(parsePluginRef(id, organization.id)),
     repository: (organization, _args, ctx) => getPluginRepository(ctx.client, organization.id),
     unused: (organization, _args, ctx) => getUnusedPlugins(ctx.client, organization.id),
@@ -67,7 +64,7 @@ export const pluginResolvers: Resolvers = {
     order: (config) => config.record.order ?? null,
     config: (config) => config.record.config ?? null,
     error: (config) => config.record.error ?? null,
-    project: (config, _args, ctx) => ctx.loaders.project.load(config.record.team_id),
+    project: (config, _args, ctx) => ctx.loaders.projectParent(config.record.team_id),
     pluginInfo: (config) => config.record.plugin_info ?? null,
     deliveryRate24h: (config) => config.record.delivery_rate_24h ?? null,
     createdAt: (config) => config.record.created_at ?? null,

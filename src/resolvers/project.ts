@@ -33,7 +33,11 @@ function remember(ctx: GatewayContext, project: ProjectRecord): ProjectRecord {
 }
 
 const Query: QueryResolvers = {
-  projects: (_, args, ctx) => connectionFor(args, (limit, offset) => projects.listProjects(ctx.client, limit, offset, args.search ?? undefined)),
+  projects: (_, args, ctx) =>
+    connectionFor(args, async (limit, offset) => {
+      const page = await projects.listProjects(ctx.client, limit, offset, args.search ?? undefined);
+      return { ...page, results: Array.isArray(page?.results) ? ctx.loaders.primeProjectListItems(page.results) : page.results };
+    }),
   project: (_, { id }, ctx) => ctx.loaders.project.load(parseIntId('Project', id)),
 };
 

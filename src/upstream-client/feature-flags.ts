@@ -14,6 +14,12 @@ export interface FeatureFlagRecord {
   active: boolean;
   created_by: UserRecord | null;
   created_at: string;
+  /** Real service (research §4.1); absent on older upstreams. */
+  updated_at?: string | null;
+  version?: number | null;
+  last_modified_by?: UserRecord | null;
+  /** `ACTIVE`, `STALE`, `DELETED`, `INACTIVE` or `UNKNOWN` (research §4.1); absent on some upstream versions. */
+  status?: string | null;
   is_simple_flag?: boolean;
   rollout_percentage?: number | null;
   ensure_experience_continuity: boolean | null;

@@ -1,6 +1,6 @@
 // Environment -> Config: defaults, parsing, and clear failures for bad values.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {
@@ -26,6 +26,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-1' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
-    expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow();
+    expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
+    expect(() => loadConfig({ PORT: '99999' })).toThrow(/PORT must be a TCP port/);
+    expect(() => loadConfig({ UPSTREAM_URL: 'https://user:secret@us.posthog.com' })).toThrow(/must not carry credentials/);
+  });
+  it('bad values are ConfigErrors (main.ts prints their message alone)', () => {
+    expect(() => loadConfig({ PORT: '-3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ UPSTREAM_URL: '::' })).toThrow(ConfigError);
   });
 });

@@ -54,4 +54,18 @@ describe('npm start', () => {
     expect(await exited).toBe(0);
     child = undefined;
   });
+
+  it.each([
+    [{ PORT: '99999' }, /PORT must be a TCP port/],
+    [{ UPSTREAM_URL: 'not a url' }, /UPSTREAM_URL must be an absolute http\(s\) URL/],
+  ])('fails fast with one clear line on a bad environment (%o)', async (env, message) => {
+    const proc = spawn(process.execPath, ['src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: '0', UPSTREAM_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Configuration error: /);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toContain('    at ');
+  });
 });

@@ -5,7 +5,7 @@ import { connectionFor } from '../../relay/connection.ts';
 import { getFeatureFlagActivity, type FeatureFlagRecord, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 import { listRoleAccess } from '../../upstream-client/role-access.ts';
 import type { GatewayContext } from '../../context.ts';
-import type { FeatureFlagResolvers } from '../../generated/resolvers-types.ts';
+import type { FeatureFlagResolvers, FeatureFlagStatus } from '../../generated/resolvers-types.ts';
 import { activityConnection } from './activity.ts';
 import { flagGlobalId, parseFlagRef } from './refs.ts';
 
@@ -24,11 +24,20 @@ export async function flagOrNull(id: string, ctx: GatewayContext): Promise<Proje
   }
 }
 
+const FLAG_STATUSES = new Set<FeatureFlagStatus>(['ACTIVE', 'STALE', 'DELETED', 'INACTIVE', 'UNKNOWN']);
+
+/** The upstream's status name (any case) -> enum value; an unknown name is UNKNOWN rather than a failed field. */
+function flagStatus(value: string | null | undefined): FeatureFlagStatus | null {
+  if (value == null) return null;
+  const upper = value.toUpperCase() as FeatureFlagStatus;
+  return FLAG_STATUSES.has(upper) ? upper : 'UNKNOWN';
+}
+
 export const FeatureFlag: FeatureFlagResolvers = {
   __resolveReference: (reference, ctx) => flagOrNull(reference.id, ctx),
   id: flagGlobalId,
   databaseId: (flag) => flag.record.id,
-  project: (flag, _args, ctx) => ctx.loaders.project.load(flag.projectId),
+  project: (flag, _args, ctx) => ctx.loaders.projectParent(flag.projectId),
   key: (flag) => flag.record.key,
   name: field('name'),
   description: field('name'),
@@ -37,6 +46,10 @@ export const FeatureFlag: FeatureFlagResolvers = {
   active: (flag) => flag.record.active !== false,
   createdBy: field('created_by'),
   createdAt: field('created_at'),
+  updatedAt: field('updated_at'),
+  version: field('version'),
+  lastModifiedBy: field('last_modified_by'),
+  status: (flag) => flagStatus(flag.record.status),
   isSimpleFlag: field('is_simple_flag'),
   rolloutPercentage: field('rollout_percentage'),
   ensureExperienceContinuity: field('ensure_experience_continuity'),

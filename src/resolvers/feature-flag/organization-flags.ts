@@ -11,7 +11,7 @@ export const Organization: OrganizationResolvers = {
 };
 
 export const OrganizationFeatureFlag: OrganizationFeatureFlagResolvers = {
-  project: (entry, _args, ctx) => ctx.loaders.project.load(entry.team_id),
+  project: (entry, _args, ctx) => ctx.loaders.projectParent(entry.team_id),
   featureFlag: (entry, _args, ctx) => ctx.loaders.featureFlag.load({ projectId: entry.team_id, id: entry.flag_id }),
   flagDatabaseId: (entry) => entry.flag_id,
   projectDatabaseId: (entry) => entry.team_id,
@@ -27,7 +27,7 @@ export const CopyFeatureFlagFailure: CopyFeatureFlagFailureResolvers = {
   project: async (failure, _args, ctx) => {
     if (failure.project_id == null) return null;
     try {
-      return await ctx.loaders.project.load(failure.project_id);
+      return await ctx.loaders.projectParent(failure.project_id);
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

@@ -1,0 +1,140 @@
+// Upstream calls of typical operations, read from `extensions.upstream` as a client would:
+// one call per distinct resource, in as many waves as the query's dependency depth.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, ORG_A, ORG_B, reportedCalls, startStack, twoOrgSeed, type GraphQLResponse, type Stack } from './helpers.ts';
+
+const FLAG_COUNT = 50;
+let stack: Stack;
+
+beforeAll(async () => {
+  const seed = twoOrgSeed();
+  for (let i = 0; i < FLAG_COUNT - 1; i++) seed.feature_flags!.push({ project: 'Acme Web', organization: ORG_A, key: `bulk-${i}` });
+  seed.plugins = [
+    { organization: ORG_A, plugin_type: 'source', name: 'Hello' },
+    { organization: ORG_A, plugin_type: 'source', name: 'World' },
+    { organization: ORG_B, plugin_type: 'source', name: 'Globex plugin' },
+  ];
+  stack = await startStack({ seed });
+});
+afterAll(() => stack.stop());
+
+function totals(response: GraphQLResponse): { calls: number; waves: number } {
+  const { calls, waves } = response.extensions?.upstream?.totals ?? {};
+  return { calls, waves };
+}
+
+async function flagIds(count: number): Promise<string[]> {
+  const data = expectNoErrors(await stack.graphql<any>(`{ project(id: 1) { featureFlags(first: ${count}) { nodes { id } } } }`));
+  return data.project.featureFlags.nodes.map((n: { id: string }) => n.id);
+}
+
+describe('upstream calls per operation', () => {
+  it('a project, its 50 flags, each flag\'s project and creator: 2 calls in 2 waves', async () => {
+    const response = await stack.graphql<any>(
+      `{ project(id: 1) { name featureFlags(first: 100) { totalCount nodes { key createdBy { email } project { id name timezone } } } } }`,
+      {},
+      { report: true },
+    );
+    const data = expectNoErrors(response);
+    expect(data.project.featureFlags.totalCount).toBe(FLAG_COUNT);
+    expect(data.project.featureFlags.nodes.every((f: any) => f.project.name === 'Acme Web' && f.createdBy.email === 'alice@acme.test')).toBe(true);
+    expect(totals(response)).toEqual({ calls: 2, waves: 2 });
+  });
+
+  it('flags of listed projects reuse the listed project: no project GET unless a full-record field is asked', async () => {
+    const listed = await stack.graphql<any>(`{ projects { nodes { featureFlags(first: 3) { nodes { key project { name apiToken } } } } } }`, {}, { report: true });
+    const data = expectNoErrors(listed);
+    expect(data.projects.nodes[0].featureFlags.nodes[0].project.name).toBe('Acme Web');
+    expect(reportedCalls(listed).filter((c) => c === 'GET /api/projects/{id}/')).toEqual([]);
+    expect(totals(listed)).toEqual({ calls: 3, waves: 2 });
+
+    const full = await stack.graphql<any>(`{ projects { nodes { featureFlags(first: 3) { nodes { project { createdAt } } } } } }`, {}, { report: true });
+    expectNoErrors(full);
+    // Only Acme Web has flags: one GET for its full record, after the flag lists.
+    expect(reportedCalls(full).filter((c) => c === 'GET /api/projects/{id}/')).toHaveLength(1);
+    expect(totals(full).waves).toBe(3);
+  });
+
+  it('N node(id:) lookups of flags of one project: N GETs in one wave', async () => {
+    const ids = await flagIds(6);
+    const query = `{ ${ids.map((id, i) => `f${i}: node(id: "${id}") { id ... on FeatureFlag { key } }`).join(' ')} }`;
+    const response = await stack.graphql<any>(query, {}, { report: true });
+    const data = expectNoErrors(response);
+    expect(Object.values(data).map((n: any) => n.id)).toEqual(ids);
+    expect(reportedCalls(response)).toEqual(Array(6).fill('GET /api/projects/{project_id}/feature_flags/{id}/'));
+    expect(totals(response)).toEqual({ calls: 6, waves: 1 });
+  });
+
+  it('the same flag asked twice (node and nodes): one call', async () => {
+    const [id] = await flagIds(1);
+    const response = await stack.graphql<any>(`query($id: ID!) { a: node(id: $id) { id } b: nodes(ids: [$id, $id]) { ... on FeatureFlag { key } } }`, { id }, { report: true });
+    expectNoErrors(response);
+    expect(totals(response)).toEqual({ calls: 1, waves: 1 });
+  });
+
+  it('projects with their flag counts: 1 + one call per project, in 2 waves', async () => {
+    const response = await stack.graphql<any>(`{ projects { totalCount nodes { featureFlags { totalCount } } } }`, {}, { report: true });
+    const data = expectNoErrors(response);
+    expect(data.projects.nodes.map((p: any) => p.featureFlags.totalCount)).toEqual([FLAG_COUNT, 0]);
+    expect(totals(response)).toEqual({ calls: 1 + data.projects.totalCount, waves: 2 });
+  });
+
+  it('plugins with their organization (id and name): one call, the name is embedded', async () => {
+    const response = await stack.graphql<any>(`{ organization(id: "${ORG_A}") { plugins { nodes { name organization { id name } } } } }`, {}, { report: true });
+    const data = expectNoErrors(response);
+    expect(data.organization.plugins.nodes.map((p: any) => p.organization.name)).toEqual(['Acme', 'Acme']);
+    expect(totals(response)).toEqual({ calls: 1, waves: 1 });
+  });
+});
+
+describe('Organization.name', () => {
+  it('alone: one plugins-list call', async () => {
+    const response = await stack.graphql<any>(`{ organization(id: "${ORG_A}") { name } }`, {}, { report: true });
+    expect(expectNoErrors(response).organization.name).toBe('Acme');
+    expect(reportedCalls(response)).toEqual(['GET /api/organizations/{org_id}/plugins/']);
+  });
+
+  it('next to a plugins connection: shares its call, with or without arguments', async () => {
+    for (const args of ['', '(first: 1)']) {
+      const response = await stack.graphql<any>(`{ organization(id: "${ORG_A}") { name plugins${args} { totalCount } } }`, {}, { report: true });
+      expect(expectNoErrors(response).organization.name).toBe('Acme');
+      expect(totals(response).calls).toBe(1);
+    }
+  });
+
+  it('of each listed project\'s organization: one call per distinct organization', async () => {
+    const response = await stack.graphql<any>(`{ projects { nodes { organization { name } } } }`, {}, { report: true });
+    expect(expectNoErrors(response).projects.nodes.map((p: any) => p.organization.name)).toEqual(['Acme', 'Acme']);
+    expect(totals(response)).toEqual({ calls: 2, waves: 2 });
+  });
+
+  it('of an organization the caller does not belong to: null, and no error', async () => {
+    const response = await stack.graphql<any>(`{ organization(id: "${ORG_B}") { id name } }`, {}, { report: true });
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.organization.name).toBeNull();
+  });
+
+  it('is never asked for when not selected', async () => {
+    const response = await stack.graphql<any>(`{ organization(id: "${ORG_A}") { id databaseId } }`, {}, { report: true });
+    expectNoErrors(response);
+    expect(totals(response).calls).toBe(0);
+  });
+});
+
+describe('FeatureFlag fields the upstream returns beyond the interface', () => {
+  it('updatedAt, version and lastModifiedBy follow an update; status is null when not reported', async () => {
+    const [id] = await flagIds(1);
+    const before = expectNoErrors(await stack.graphql<any>(`query($id: ID!) { node(id: $id) { ... on FeatureFlag { version updatedAt } } }`, { id }));
+    const updated = expectNoErrors(
+      await stack.graphql<any>(
+        `mutation($input: UpdateFeatureFlagInput!) { updateFeatureFlag(input: $input) { featureFlag { version updatedAt lastModifiedBy { email } status } userErrors { message } } }`,
+        { input: { id, name: 'renamed for the version test' } },
+      ),
+    );
+    const flag = updated.updateFeatureFlag.featureFlag;
+    expect(flag.version).toBe(before.node.version + 1);
+    expect(Date.parse(flag.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.node.updatedAt));
+    expect(flag.lastModifiedBy.email).toBe('alice@acme.test');
+    expect(flag.status).toBeNull();
+  });
+});
