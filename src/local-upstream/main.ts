@@ -41,11 +41,12 @@ async function main(): Promise<void> {
     seed: seed as SeedFile,
     seedOnlyIfEmpty: !values.seed, dbPath: values.db,
   });
-  // Printed once the server accepts connections, in one write, so whoever waits for the URL also has the keys.
-  console.log(banner(upstream, values.seed, values.db));
+  // Handlers first: whoever reads the URL may send SIGTERM straight away.
   const stop = () => void upstream.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Printed once the server accepts connections, in one write, so whoever waits for the URL also has the keys.
+  console.log(banner(upstream, values.seed, values.db));
 }
 
 main().catch((error: unknown) => {

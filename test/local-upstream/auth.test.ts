@@ -123,6 +123,12 @@ describe('routing errors', () => {
     expect(response.body).toEqual(envelope('invalid_request', 'not_found', 'Endpoint not found.'));
   });
 
+  it('matches no route through an empty path segment, and no id with a dot in it', async () => {
+    for (const path of [`/api/projects//feature_flags/`, `/api/projects/${ctx.projectA}//`, `/api/projects/${ctx.projectA}/feature_flags/1.5/`]) {
+      expect((await ctx.owner.get(path)).body).toEqual(envelope('invalid_request', 'not_found', 'Endpoint not found.'));
+    }
+  });
+
   it('answers an unrouted method with the 405 envelope after authentication', async () => {
     const response = await ctx.owner.put(`/api/projects/${ctx.projectA}/feature_flags/1/`, { key: 'x' });
     expect(response.status).toBe(405);

@@ -15,9 +15,9 @@ const path = () => `/api/projects/${ctx.projectA}/feature_flags/`;
 const url = (query: string) => `${ctx.upstream.url}${path()}${query}`;
 
 /** fetch() will not send a custom Host header, node:http will. */
-function getWithHost(pathAndQuery: string, host: string): Promise<any> {
+function getWithHost(pathAndQuery: string, host: string, headers: Record<string, string> = {}): Promise<any> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${ctx.upstream.url}${pathAndQuery}`, { headers: { host, authorization: `Bearer ${KEYS.owner}` } }, (response) => {
+    const request = httpRequest(`${ctx.upstream.url}${pathAndQuery}`, { headers: { host, authorization: `Bearer ${KEYS.owner}`, ...headers } }, (response) => {
       let text = '';
       response.on('data', (chunk) => { text += chunk; });
       response.on('end', () => resolve(JSON.parse(text)));
@@ -97,6 +97,20 @@ describe('limit/offset pagination (DRF LimitOffsetPagination)', () => {
     expect(body.next).toBe(`http://upstream.example:8443${path()}?limit=1&offset=1`);
   });
 
+  it('trusts X-Forwarded-Proto https (and nothing else it says), never X-Forwarded-Host', async () => {
+    const forwarded = await getWithHost(`${path()}?limit=1`, 'api.example', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' });
+    expect(forwarded.next).toBe(`https://api.example${path()}?limit=1&offset=1`);
+    const garbage = await getWithHost(`${path()}?limit=1`, 'api.example', { 'x-forwarded-proto': 'javascript' });
+    expect(garbage.next).toBe(`http://api.example${path()}?limit=1&offset=1`);
+  });
+
+  it('reads the last value of a repeated limit/offset, as Django\'s QueryDict does', async () => {
+    const response = await ctx.owner.get(`${path()}?limit=1&limit=2&offset=5&offset=0`);
+    expect(response.body.results).toHaveLength(2);
+    expect(response.body.next).toBe(url('?limit=2&offset=2'));
+    expect(response.body.previous).toBeNull();
+  });
+
   it('paginates projects, plugins and role access the same way', async () => {
     const projects = await ctx.owner.get('/api/projects/?limit=1');
     expect(projects.body).toMatchObject({ count: 1, next: null, previous: null });
@@ -119,6 +133,12 @@ describe('activity pagination (page/limit)', () => {
     const second = await ctx.owner.get(`${path()}activity/?limit=3&page=2`);
     expect(second.body.next).toBe(url('activity/?limit=3&page=3'));
     expect(second.body.previous).toBe(url('activity/?limit=3&page=1'));
+  });
+
+  it('rewrites every page= and limit= of the request URL, reading the last of repeated values', async () => {
+    const response = await ctx.owner.get(`${path()}activity/?limit=9&page=1&limit=2`);
+    expect(response.body.results).toHaveLength(2);
+    expect(response.body.next).toBe(url('activity/?limit=2&page=2&limit=2'));
   });
 
   it('rejects a limit or page below 1', async () => {

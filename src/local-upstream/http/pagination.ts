@@ -19,8 +19,8 @@ function parsePositiveInt(value: string | null, strict: boolean): number | undef
 
 export function pageWindow(req: ApiRequest): { limit: number; offset: number } {
   return {
-    limit: parsePositiveInt(req.query.get('limit'), true) ?? DEFAULT_PAGE_SIZE,
-    offset: parsePositiveInt(req.query.get('offset'), false) ?? 0,
+    limit: parsePositiveInt(req.param('limit'), true) ?? DEFAULT_PAGE_SIZE,
+    offset: parsePositiveInt(req.param('offset'), false) ?? 0,
   };
 }
 
@@ -65,7 +65,7 @@ export function paginateArray<T>(req: ApiRequest, items: T[]): Page<T> {
 export interface ActivityPage<T> { results: T[]; next: string | null; previous: string | null; total_count: number }
 
 function activityParam(req: ApiRequest, name: string, fallback: number): number {
-  const value = req.query.get(name);
+  const value = req.param(name);
   if (value === null || value === '') return fallback;
   if (!/^\s*[+-]?\d+\s*$/.test(value)) throw validationError('A valid integer is required.', name);
   const number = Number.parseInt(value.trim(), 10);
@@ -73,8 +73,9 @@ function activityParam(req: ApiRequest, name: string, fallback: number): number 
   return number;
 }
 
+/** PostHog's `format_query_params_absolute_url`: every `name=<digits>` is rewritten in place, else one is appended. */
 function withParam(url: string, name: string, value: number): string {
-  const pattern = new RegExp(`([&?]${name}=)(\\d+)`);
+  const pattern = new RegExp(`([&?]${name}=)(\\d+)`, 'g');
   if (pattern.test(url)) return url.replace(pattern, `$1${value}`);
   return `${url}${url.includes('?') ? '&' : '?'}${name}=${value}`;
 }

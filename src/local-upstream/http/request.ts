@@ -21,11 +21,15 @@ export class ApiRequest {
     this.headers = headers;
     this.raw = raw;
     this.fullPath = url;
-    const proto = typeof headers['x-forwarded-proto'] === 'string' ? headers['x-forwarded-proto'] : 'http';
-    this.origin = `${proto}://${headers.host ?? 'localhost'}`;
+    this.origin = `${forwardedProto(headers)}://${headers.host ?? 'localhost'}`;
     const queryStart = url.indexOf('?');
     this.pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     this.query = new URLSearchParams(queryStart === -1 ? '' : url.slice(queryStart + 1));
+  }
+
+  /** A query parameter as Django's `QueryDict` reads it: the last value when repeated. */
+  param(name: string): string | null {
+    return this.query.getAll(name).at(-1) ?? null;
   }
 
   get hasBody(): boolean {
@@ -55,6 +59,16 @@ export class ApiRequest {
       throw parseError(error instanceof Error ? error.message : String(error));
     }
   }
+}
+
+/**
+ * `https` only when a proxy says so in `X-Forwarded-Proto` (Django's `SECURE_PROXY_SSL_HEADER`, as the real
+ * service runs behind its load balancer); `X-Forwarded-Host` is not trusted, as Django does not by default.
+ */
+function forwardedProto(headers: IncomingHttpHeaders): 'http' | 'https' {
+  const value = headers['x-forwarded-proto'];
+  const first = (typeof value === 'string' ? value : '').split(',')[0]!.trim().toLowerCase();
+  return first === 'https' ? 'https' : 'http';
 }
 
 /** A handler's answer. `body` is serialized as JSON; `raw` is sent as is; neither means an empty body. */

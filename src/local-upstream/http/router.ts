@@ -38,7 +38,8 @@ export class Router<T extends { method: string; path: string }> {
 
   /** The route for this method and path, or the list of routes for the path under other methods. */
   match(method: string, pathname: string): { found: RouteMatch<T> } | { otherMethods: RouteMatch<T>[] } {
-    const parts = pathname.split('/').filter(Boolean);
+    // Only the trailing slash is optional: an empty segment (`/api/projects//`) matches nothing, as in Django.
+    const parts = pathname.replace(/\/$/, '').split('/').slice(1);
     const otherMethods: RouteMatch<T>[] = [];
     for (const compiled of this.routes) {
       const params = matchSegments(compiled.segments, parts);
@@ -63,7 +64,7 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
       } catch {
         return undefined;
       }
-      if (value.includes('.') && segment !== ':key') return undefined;
+      if (value === '' || (value.includes('.') && segment !== ':key')) return undefined;
       params[segment.slice(1)] = value;
     } else if (segment !== part) {
       return undefined;
