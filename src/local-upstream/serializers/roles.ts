@@ -15,6 +15,8 @@ export function roleBody(store: Store, role: RoleRow, users: Directory): Record<
 
 export function roleAccessBody(store: Store, access: RoleAccessRow, flag: FlagRow, role: RoleRow, users: Directory): Record<string, unknown> {
   return {
-    id: access.id, feature_flag: flagBody(flag, users), role: roleBody(store, role, users), added_at: access.added_at, updated_at: access.updated_at,
+    // `role_id` is write-only in the real serializer; interface §2.5 lists it among the record's fields, so it is shown.
+    id: access.id, feature_flag: flagBody(flag, users), role: roleBody(store, role, users), role_id: access.role_id,
+    added_at: access.added_at, updated_at: access.updated_at,
   };
 }
