@@ -59,6 +59,9 @@ describe('plugin CRUD', () => {
     const created = await ctx.owner.post(base, { plugin_type: 'source', name: 'Temp' });
     const patched = await ctx.owner.patch(`${base}${created.body.id}/`, { description: 'changed', config_schema: [{ key: 'a' }] });
     expect(patched.body).toMatchObject({ description: 'changed', config_schema: [{ key: 'a' }], name: 'Temp' });
+    const cleared = await ctx.owner.patch(`${base}${created.body.id}/`, { name: null, description: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ name: '', description: '' });
     const deleted = await ctx.owner.delete(`${base}${created.body.id}/`);
     expect(deleted.status).toBe(204);
     expect((await ctx.owner.get(`${base}${created.body.id}/`)).status).toBe(404);

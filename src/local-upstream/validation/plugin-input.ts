@@ -19,10 +19,15 @@ const PLUGIN_FIELDS: FieldSpecs = {
   public_jobs: { kind: 'json', allowNull: true },
 };
 
+/** Nullable in the real model, but stored as text here: null is kept as an empty string. */
+const TEXT_COLUMNS = ['name', 'description'];
+
 export function validatePluginInput(body: Record<string, unknown>, isCreate: boolean): Record<string, unknown> {
   const specs = { ...PLUGIN_FIELDS };
   if (!isCreate) delete specs.url;
-  return validateFields(body, specs);
+  const clean = validateFields(body, specs);
+  for (const column of TEXT_COLUMNS) if (clean[column] === null) clean[column] = '';
+  return clean;
 }
 
 export interface ParsedPluginUrl { name: string; tag: string | null; type: 'custom' | 'local' }
