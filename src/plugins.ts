@@ -157,6 +157,7 @@ export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayCont
       const started = performance.now();
       return {
         async willSendResponse({ operationName, contextValue, response }) {
+          if (!logger.isLevelEnabled('info')) return;
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           logger.info(
             {

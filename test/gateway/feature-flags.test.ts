@@ -103,14 +103,6 @@ describe('Project.featureFlags connection', () => {
     }
   });
 
-  it('refuses includeDeleted: true instead of pretending (the REST list never returns deleted flags)', async () => {
-    const response = await stack.graphql<any>(`query($p: ID!) { project(id: $p) { featureFlags(includeDeleted: true) { totalCount } } }`, { p: String(web) });
-    expect(codes(response)).toEqual(['BAD_USER_INPUT']);
-    expect(response.errors![0]!.message).toMatch(/never returns soft-deleted flags/);
-    // The failing field does not hide the project.
-    expect(response.data!.project).toEqual({ featureFlags: null });
-  });
-
   it('filters by search and active', async () => {
     const data = await ok(`query($p: ID!) { project(id: $p) {
       searched: featureFlags(search: "checkout") { totalCount nodes { key description name } }

@@ -12,18 +12,13 @@ import {
 } from '../../upstream-client/feature-flags.ts';
 import type { ProjectResolvers } from '../../generated/resolvers-types.ts';
 import { activityConnection } from './activity.ts';
+import { flagsWithDeleted } from './with-deleted.ts';
 import { jsonObject, parseFlagRef } from './refs.ts';
 
 export const Project: ProjectResolvers = {
   featureFlags: (project, { includeDeleted, search, active, ...args }, ctx) => {
-    if (includeDeleted) {
-      // The REST list always hides soft-deleted flags and nothing enumerates them: refuse rather than pretend.
-      throw badUserInput(
-        'includeDeleted: true is not supported: the upstream list never returns soft-deleted flags. Read a deleted flag by id with Project.featureFlag(id:) or node(id:); deletions are listed in featureFlagActivity.',
-        { argument: 'includeDeleted' },
-      );
-    }
     const filters = { search: search ?? undefined, active: active ?? undefined };
+    if (includeDeleted) return connectionFor(args, flagsWithDeleted(ctx, project.id, filters));
     return connectionFor(args, (limit, offset) => ctx.loaders.featureFlagPage(project.id, { limit, offset }, filters));
   },
 
