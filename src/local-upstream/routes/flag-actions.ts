@@ -47,7 +47,10 @@ function cohortBody(ctx: RouteContext, cohort: CohortRow): Record<string, unknow
   };
 }
 
-/** A static cohort of the project's persons for whom the flag is enabled now (computed at once, not by a job). */
+/**
+ * A static cohort of the project's persons for whom the flag is enabled now (computed at once, not by a job).
+ * The interface documents 200 where the real service answers 201; the interface wins (DESIGN.md §6).
+ */
 function createStaticCohort(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const flag = flagOf(ctx, project.id);
@@ -59,7 +62,7 @@ function createStaticCohort(ctx: RouteContext): ApiResponse {
     project_id: project.id, name: `Users with feature flag ${flag.key} enabled at ${cohortTimestamp(new Date())}`, description: '',
     is_static: true, filters: null, created_by: ctx.caller.user.id, member_distinct_ids: members.map((person) => person.distinct_id),
   });
-  return ok({ cohort: cohortBody(ctx, cohort) }, 201);
+  return ok({ cohort: cohortBody(ctx, cohort) });
 }
 
 /** Creates a new usage dashboard for the flag and points `usage_dashboard` at it. */
