@@ -3,7 +3,7 @@
 // lookup that starts while a list of the same project is in flight waits for that list
 // first: sibling fields like `featureFlags` and `featureFlag(id:)` then cost one call, not two.
 import DataLoader from 'dataloader';
-import type { UpstreamClient } from '../upstream-client/http.ts';
+import type { Page, UpstreamClient } from '../upstream-client/http.ts';
 import { getFeatureFlag, listFeatureFlags, type FeatureFlagListFilters, type FeatureFlagRecord, type ProjectFlag } from '../upstream-client/feature-flags.ts';
 import { settle } from './projects.ts';
 
@@ -23,6 +23,8 @@ const KEY_SEARCH_PAGE = 100;
 export function createFeatureFlagLoaders(client: UpstreamClient) {
   const known = new Map<string, ProjectFlag>();
   const listsInFlight = new Map<number, Set<Promise<unknown>>>();
+  // Projects whose whole unfiltered flag list this operation read: a key missing from it does not exist (live).
+  const fullyListed = new Set<number>();
 
   /** Resolves once every list of `projectId` running now has primed its flags (or failed). */
   const listsSettled = async (projectIds: Iterable<number>): Promise<void> => {
@@ -52,7 +54,12 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
 
   /** One page of a project's flags (limit/offset); primes the item loaders. */
   const featureFlagPage = (projectId: number, page: { limit: number; offset: number }, filters: FeatureFlagListFilters = {}) => {
-    const request = listFeatureFlags(client, projectId, page, filters).then((result) => ({ ...result, results: primeFeatureFlags(projectId, result.results) }));
+    const request = listFeatureFlags(client, projectId, page, filters).then((result): Page<ProjectFlag> => {
+      if (!Array.isArray(result?.results)) return result as unknown as Page<ProjectFlag>; // malformed: connectionFor reports it
+      const unfiltered = filters.search === undefined && filters.active === undefined;
+      if (unfiltered && page.offset === 0 && result.results.length >= result.count) fullyListed.add(projectId);
+      return { ...result, results: primeFeatureFlags(projectId, result.results) };
+    });
     const inFlight = listsInFlight.get(projectId) ?? new Set();
     listsInFlight.set(projectId, inFlight.add(request));
     const done = () => inFlight.delete(request);
@@ -63,13 +70,14 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
   /**
    * (project, key) -> flag or null. The API has no get-by-key: a flag already listed in this
    * operation is used as is, otherwise this is a list search on the key keeping the exact
-   * match (one list call per key; more only past 100 matches). The list hides soft-deleted
-   * flags, so those are never found by key.
+   * match (one list call per key; more only past 100 matches), unless this operation already
+   * read the project's whole unfiltered list, which then settles it for free. The list hides
+   * soft-deleted flags, so those are never found by key.
    */
   const featureFlagByKey = new DataLoader<FlagKeyRef, ProjectFlag | null, string>(
     async (lookups) => {
       await listsSettled(lookups.map((lookup) => lookup.projectId));
-      return settle(lookups.map((lookup) => cached(listedWithKey(lookup)) ?? searchByKey(lookup)));
+      return settle(lookups.map((lookup) => cached(listedWithKey(lookup)) ?? (fullyListed.has(lookup.projectId) ? Promise.resolve(null) : searchByKey(lookup))));
     },
     { cacheKeyFn: ({ projectId, key }) => `${projectId}/${key}` },
   );
@@ -95,11 +103,18 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
   /** After a write that did not return the flag: the next lookup refetches it. */
   const forgetFeatureFlag = (ref: FlagRef): void => {
     known.delete(refKey(ref));
+    fullyListed.delete(ref.projectId);
     featureFlag.clear(ref);
     featureFlagByKey.clearAll();
   };
 
-  return { featureFlag, featureFlagByKey, featureFlagPage, primeFeatureFlags, replaceFeatureFlag, forgetFeatureFlag };
+  /** After a write that may have added flags the operation has not seen (copy_flags): key lookups search again. */
+  const forgetFlagLists = (projectId: number): void => {
+    fullyListed.delete(projectId);
+    featureFlagByKey.clearAll();
+  };
+
+  return { featureFlag, featureFlagByKey, featureFlagPage, primeFeatureFlags, replaceFeatureFlag, forgetFeatureFlag, forgetFlagLists };
 }
 
 function cached(flag: ProjectFlag | undefined): Promise<ProjectFlag> | undefined {

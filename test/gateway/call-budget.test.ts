@@ -79,6 +79,24 @@ describe('upstream calls per operation', () => {
     expect(totals(response)).toEqual({ calls: 1 + data.projects.totalCount, waves: 2 });
   });
 
+  it('key lookups next to the whole flag list cost nothing more, found or not', async () => {
+    const response = await stack.graphql<any>(
+      `{ project(id: 1) { featureFlags { totalCount } hit: featureFlag(key: "bulk-3") { key } miss: featureFlag(key: "no-such-flag") { key } } }`,
+      {},
+      { report: true },
+    );
+    expect(response.data?.project.hit).toEqual({ key: 'bulk-3' });
+    expect(response.data?.project.miss).toBeNull();
+    expect(response.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['project', 'miss'], 'NOT_FOUND']]);
+    expect(totals(response)).toEqual({ calls: 2, waves: 2 });
+  });
+
+  it('a key lookup next to a partial page still searches', async () => {
+    const response = await stack.graphql<any>(`{ project(id: 1) { featureFlags(first: 2) { totalCount } featureFlag(key: "bulk-40") { key } } }`, {}, { report: true });
+    expect(expectNoErrors(response).project.featureFlag).toEqual({ key: 'bulk-40' });
+    expect(reportedCalls(response).filter((c) => c === 'GET /api/projects/{project_id}/feature_flags/')).toHaveLength(2);
+  });
+
   it('plugins with their organization (id and name): one call, the name is embedded', async () => {
     const response = await stack.graphql<any>(`{ organization(id: "${ORG_A}") { plugins { nodes { name organization { id name } } } } }`, {}, { report: true });
     const data = expectNoErrors(response);

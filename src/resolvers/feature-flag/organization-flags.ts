@@ -63,6 +63,7 @@ async function copiedFlags(ctx: GatewayContext, key: string, targets: number[], 
   if (succeeded.length === records.length && records.every((r) => r.key === key)) {
     return records.map((record, i) => ctx.loaders.replaceFeatureFlag(succeeded[i] as number, record));
   }
+  for (const projectId of succeeded) ctx.loaders.forgetFlagLists(projectId);
   const found = await Promise.all(succeeded.map((projectId) => ctx.loaders.featureFlagByKey.load({ projectId, key })));
   return found.filter((flag): flag is ProjectFlag => flag !== null);
 }
