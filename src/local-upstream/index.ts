@@ -26,12 +26,14 @@ export interface LocalUpstreamOptions {
   dbPath?: string;
   /** No logging of unexpected errors. */
   quiet?: boolean;
+  /** How many request records `requests` keeps at least (default 10,000); older ones are dropped. */
+  requestLogLimit?: number;
 }
 
 export interface LocalUpstream {
   /** e.g. `http://127.0.0.1:40123` (no trailing slash). */
   url: string;
-  /** Every request served, in order. */
+  /** The requests served, in order (at least the newest `requestLogLimit`; older ones are dropped). */
   requests: UpstreamRequestRecord[];
   resetRequests(): void;
   /** The next matching request(s) get this fault instead (delay, raw status/body, or a reset socket). */
@@ -53,7 +55,7 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
     throw error;
   }
   const log = options.quiet ? () => {} : (message: string, error: unknown) => console.error(`[local-upstream] ${message}`, error);
-  const server = new UpstreamHttpServer(store, log);
+  const server = new UpstreamHttpServer(store, log, options.requestLogLimit);
   let url: string;
   try {
     url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');

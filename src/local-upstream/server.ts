@@ -12,6 +12,11 @@ import type { Store } from './storage/db.ts';
  */
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
+/**
+ * The request log keeps at least the newest this many records; older ones are dropped in chunks, so a server
+ * left running for weeks (`npm start`) does not grow without bound.
+ */
+export const DEFAULT_REQUEST_LOG_LIMIT = 10_000;
 
 export interface UpstreamRequestRecord { method: string; path: string; status: number }
 
@@ -24,8 +29,11 @@ export class UpstreamHttpServer {
   private readonly server: Server;
   private readonly log: HttpServerOptions['log'];
 
-  constructor(store: Store, log: HttpServerOptions['log']) {
+  private readonly requestLogLimit: number;
+
+  constructor(store: Store, log: HttpServerOptions['log'], requestLogLimit = DEFAULT_REQUEST_LOG_LIMIT) {
     this.log = log;
+    this.requestLogLimit = requestLogLimit;
     this.app = new App(store, log);
     this.server = createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 65_000;
@@ -97,6 +105,7 @@ export class UpstreamHttpServer {
 
   private record(method: string, path: string, status: number): void {
     this.requests.push({ method, path, status });
+    if (this.requests.length > 2 * this.requestLogLimit) this.requests.splice(0, this.requests.length - this.requestLogLimit);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { client, PROJECT_A_TOKEN, KEYS, useUpstream } from './helpers.ts';
+import { startLocalUpstream } from '../../src/local-upstream/index.ts';
+import { client, PROJECT_A_TOKEN, KEYS, testSeed, useUpstream } from './helpers.ts';
 
 const ctx = useUpstream();
 
@@ -14,6 +15,23 @@ describe('request log', () => {
     ]);
     ctx.upstream.resetRequests();
     expect(ctx.upstream.requests).toEqual([]);
+  });
+});
+
+describe('request log size', () => {
+  it('keeps at least the newest `requestLogLimit` records and drops older ones, so a long-running server does not grow', async () => {
+    const upstream = await startLocalUpstream({ seed: testSeed(), quiet: true, requestLogLimit: 3 });
+    try {
+      const api = client(upstream, KEYS.owner);
+      for (let i = 0; i < 10; i++) await api.get(`/api/projects/?limit=${i}`);
+      expect(upstream.requests.length).toBeGreaterThanOrEqual(3);
+      expect(upstream.requests.length).toBeLessThanOrEqual(6);
+      expect(upstream.requests.at(-1)).toEqual({ method: 'GET', path: '/api/projects/', status: 200 });
+      upstream.resetRequests();
+      expect(upstream.requests).toEqual([]);
+    } finally {
+      await upstream.stop();
+    }
   });
 });
 
