@@ -141,8 +141,23 @@ describe('routing errors', () => {
     expect(response.status).toBe(400);
     expect(response.body.type).toBe('invalid_request');
     expect(response.body.code).toBe('parse_error');
-    expect(response.body.detail).toMatch(/^JSON parse error - /);
+    expect(response.body.detail).toBe('JSON parse error - Expecting value: line 1 column 10 (char 9)');
     expect((await ctx.owner.get(`/api/projects/${ctx.projectA}/`)).body.name).toBe('Web');
+  });
+
+  it.each([
+    ['{bad', 'Expecting property name enclosed in double quotes: line 1 column 2 (char 1)'],
+    ['{"key": "a",}', 'Expecting property name enclosed in double quotes: line 1 column 13 (char 12)'],
+    ['{"key" "a"}', "Expecting ':' delimiter: line 1 column 8 (char 7)"],
+    ['{"key": "a" "b": 1}', "Expecting ',' delimiter: line 1 column 13 (char 12)"],
+    ['{"key": "a"} trailing', 'Extra data: line 1 column 14 (char 13)'],
+    ['{\n  "key": "unterminated\n}', 'Invalid control character at: line 2 column 23 (char 24)'],
+    ['key=value', 'Expecting value: line 1 column 1 (char 0)'],
+    ['{"rollout": NaN}', 'Out of range float values are not JSON compliant'],
+  ])('words the parse error of %j as Python\'s json module (via DRF) does', async (body, message) => {
+    const response = await ctx.owner.call('POST', `/api/projects/${ctx.projectA}/feature_flags/`, body.replace(/\\n/g, '\n'), { 'content-type': 'application/json' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(envelope('invalid_request', 'parse_error', `JSON parse error - ${message}`));
   });
 
   it('serves /api/environments/... as /api/projects/...', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { parseError, unsupportedMediaType } from './errors.ts';
+import { pythonJsonError } from './python-json-error.ts';
 
 /** What a handler sees of an HTTP request. The body is parsed on first use, as DRF does. */
 export class ApiRequest {
@@ -53,10 +54,11 @@ export class ApiRequest {
     const contentType = (this.headers['content-type'] ?? 'application/json').split(';')[0]!.trim().toLowerCase();
     if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(this.raw.toString('utf8')));
     if (contentType !== 'application/json' && !contentType.endsWith('+json')) throw unsupportedMediaType(contentType);
+    const text = this.raw.toString('utf8');
     try {
-      return JSON.parse(this.raw.toString('utf8'));
+      return JSON.parse(text);
     } catch (error) {
-      throw parseError(error instanceof Error ? error.message : String(error));
+      throw parseError(pythonJsonError(text) ?? (error instanceof Error ? error.message : String(error)));
     }
   }
 }
