@@ -41,6 +41,11 @@ export interface SeedFile {
   }>;
 }
 
+type SeedUser = NonNullable<SeedFile['users']>[number];
+type SeedProject = NonNullable<SeedFile['projects']>[number];
+type SeedFlag = NonNullable<SeedFile['feature_flags']>[number];
+type SeedPlugin = NonNullable<SeedFile['plugins']>[number];
+
 /** What seeding produced, for the CLI to print. */
 export interface SeedSummary { keys: Array<{ email: string; api_key: string }>; projects: ProjectRow[] }
 
@@ -65,7 +70,7 @@ export function applySeed(store: Store, input: unknown): SeedSummary {
           feature_flags_access_level: role.feature_flags_access_level ?? 37, created_by: firstMemberId(store, role.organization) });
       }
     }
-    const projects = new Map<NonNullable<SeedFile['projects']>[number], ProjectRow | undefined>();
+    const projects = new Map<SeedProject, ProjectRow | undefined>();
     for (const project of seed.projects ?? []) {
       const row = seedProject(store, project);
       projects.set(project, row);
@@ -80,7 +85,7 @@ export function applySeed(store: Store, input: unknown): SeedSummary {
   });
 }
 
-function seedUser(store: Store, input: NonNullable<SeedFile['users']>[number], summary: SeedSummary): void {
+function seedUser(store: Store, input: SeedUser, summary: SeedSummary): void {
   const existing = getUserByEmail(store, input.email);
   const user = existing ?? upsertUser(store, { email: input.email, first_name: input.first_name ?? '', last_name: input.last_name ?? '' });
   for (const membership of input.memberships ?? []) {
@@ -107,7 +112,7 @@ function seededRow<T extends { id: number }>(store: Store, kind: SeedKind, seedK
   return row;
 }
 
-function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[number]): ProjectRow | undefined {
+function seedProject(store: Store, input: SeedProject): ProjectRow | undefined {
   const organizationId = input.organization.toLowerCase();
   const project = seededRow(store, 'project', `${organizationId}/${input.name}`, (id) => getProject(store, id),
     () => findProjectByName(store, organizationId, input.name),
@@ -132,8 +137,8 @@ function seedProject(store: Store, input: NonNullable<SeedFile['projects']>[numb
 }
 
 /** The project a seed flag names (by the project's seed name; `organization` disambiguates), if it still exists. */
-function flagProject(projects: Map<NonNullable<SeedFile['projects']>[number], ProjectRow | undefined>,
-  input: NonNullable<SeedFile['feature_flags']>[number]): ProjectRow | undefined {
+function flagProject(projects: Map<SeedProject, ProjectRow | undefined>,
+  input: SeedFlag): ProjectRow | undefined {
   const organizationId = input.organization?.toLowerCase();
   for (const [entry, row] of projects) {
     if (entry.name === input.project && (!organizationId || entry.organization.toLowerCase() === organizationId)) return row;
@@ -141,12 +146,12 @@ function flagProject(projects: Map<NonNullable<SeedFile['projects']>[number], Pr
   return undefined;
 }
 
-function seedFlag(store: Store, project: ProjectRow, input: NonNullable<SeedFile['feature_flags']>[number]): void {
+function seedFlag(store: Store, project: ProjectRow, input: SeedFlag): void {
   seededRow(store, 'flag', `${project.id}/${input.key}`, (id) => getFlag(store, project.id, id), () => getFlagByKey(store, project.id, input.key),
     () => insertSeedFlag(store, project, input));
 }
 
-function insertSeedFlag(store: Store, project: ProjectRow, input: NonNullable<SeedFile['feature_flags']>[number]): FlagRow {
+function insertSeedFlag(store: Store, project: ProjectRow, input: SeedFlag): FlagRow {
   let filters: Record<string, unknown> = input.filters ?? {};
   // Filters without `groups` (the documented `{}`) are stored as they are and read as one condition for everyone.
   if ('groups' in filters) {
@@ -165,7 +170,7 @@ function insertSeedFlag(store: Store, project: ProjectRow, input: NonNullable<Se
   });
 }
 
-function seedPlugin(store: Store, input: NonNullable<SeedFile['plugins']>[number]): void {
+function seedPlugin(store: Store, input: SeedPlugin): void {
   const organizationId = input.organization.toLowerCase();
   seededRow(store, 'plugin', `${organizationId}/${input.name}`, (id) => getPlugin(store, id), () => findPluginByName(store, organizationId, input.name),
     () => {
