@@ -1,7 +1,8 @@
 // Relay cursor connections mapped onto the upstream's limit/offset pagination.
 //
 // Pure apart from `fetchPage`: arguments are validated before any upstream call, cursors
-// are opaque base64url("offset:<n>"), and `totalCount` is the upstream envelope's `count`.
+// are opaque base64url("<list>:<offset>") (the list name keeps a cursor of one connection
+// type from silently paging another), and `totalCount` is the upstream envelope's `count`.
 // The gateway computes offsets itself and never follows the envelope's next/previous URLs.
 import { badUserInput } from '../errors.ts';
 import { UpstreamError, type Page } from '../upstream-client/http.ts';
@@ -49,18 +50,20 @@ async function fetchChecked<T>(fetchPage: FetchPage<T>, limit: number, offset: n
   return page as Page<T>;
 }
 
-const CURSOR_PREFIX = 'offset:';
+/** The list name of cursors when a connection does not name its list (unit tests). */
+export const DEFAULT_LIST = 'offset';
 
-export function offsetToCursor(offset: number): string {
-  return Buffer.from(`${CURSOR_PREFIX}${offset}`, 'utf8').toString('base64url');
+export function offsetToCursor(offset: number, list: string = DEFAULT_LIST): string {
+  return Buffer.from(`${list}:${offset}`, 'utf8').toString('base64url');
 }
 
-/** Cursor -> offset; throws BAD_USER_INPUT for anything this gateway did not issue. */
-export function cursorToOffset(cursor: string, argument: string): number {
+/** Cursor -> offset; throws BAD_USER_INPUT for anything this gateway did not issue for `list`. */
+export function cursorToOffset(cursor: string, argument: string, list: string = DEFAULT_LIST): number {
   const raw = /^[A-Za-z0-9_-]+={0,2}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  const match = /^offset:(0|[1-9][0-9]{0,8})$/.exec(raw);
-  if (!match?.[1]) throw badUserInput(`Argument "${argument}" is not a valid cursor.`, { argument });
-  return Number(match[1]);
+  const match = /^([A-Za-z][A-Za-z0-9]*):(0|[1-9][0-9]{0,8})$/.exec(raw);
+  if (!match?.[2]) throw badUserInput(`Argument "${argument}" is not a valid cursor.`, { argument });
+  if (match[1] !== list) throw badUserInput(`Argument "${argument}" is a cursor of another list; use a cursor of this connection.`, { argument });
+  return Number(match[2]);
 }
 
 /** The window of the list a connection asks for. `end` is exclusive; null means "unknown until counted". */
@@ -72,11 +75,11 @@ export interface Window {
 }
 
 /** Validates the arguments and computes the requested window. No I/O. */
-export function windowFor(args: ConnectionArgs): Window {
+export function windowFor(args: ConnectionArgs, list: string = DEFAULT_LIST): Window {
   const first = pageSize(args.first, 'first');
   const last = pageSize(args.last, 'last');
-  let start = args.after != null ? cursorToOffset(args.after, 'after') + 1 : 0;
-  let end: number | null = args.before != null ? cursorToOffset(args.before, 'before') : null;
+  let start = args.after != null ? cursorToOffset(args.after, 'after', list) + 1 : 0;
+  let end: number | null = args.before != null ? cursorToOffset(args.before, 'before', list) : null;
   if (end !== null && end < start) end = start;
   if (first !== null) end = end === null ? start + first : Math.min(end, start + first);
   if (last !== null && end !== null) start = Math.max(start, end - last);
@@ -97,31 +100,31 @@ function pageSize(value: number | null | undefined, argument: string): number | 
  * call asks for the first `last` items, which is the whole answer when the list is that
  * short; otherwise a second call fetches the tail.
  */
-export async function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPage<T>): Promise<Connection<T>> {
-  const window = windowFor(args);
-  if (window.end === null) return lastOnly(window.start, window.last ?? 0, fetchPage);
-  return fetchWindow(window.start, window.end, fetchPage);
+export async function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPage<T>, list: string = DEFAULT_LIST): Promise<Connection<T>> {
+  const window = windowFor(args, list);
+  if (window.end === null) return lastOnly(window.start, window.last ?? 0, fetchPage, list);
+  return fetchWindow(window.start, window.end, fetchPage, list);
 }
 
-async function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>): Promise<Connection<T>> {
+async function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
   const limit = end - start;
   // The upstream treats limit=0 as its default page size: ask for one item just to learn the count.
   const page = await fetchChecked(fetchPage, Math.max(limit, 1), start);
-  return toConnection(page.results.slice(0, limit), start, page.count);
+  return toConnection(page.results.slice(0, limit), start, page.count, list);
 }
 
-async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>): Promise<Connection<T>> {
+async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
   const head = await fetchChecked(fetchPage, Math.max(last, 1), start);
-  if (last === 0) return toConnection([], Math.max(head.count, start), head.count);
-  if (head.count - start <= last) return toConnection(head.results.slice(0, last), start, head.count);
+  if (last === 0) return toConnection([], Math.max(head.count, start), head.count, list);
+  if (head.count - start <= last) return toConnection(head.results.slice(0, last), start, head.count, list);
   const tailStart = head.count - last;
   const tail = await fetchChecked(fetchPage, last, tailStart);
-  return toConnection(tail.results.slice(0, last), tailStart, tail.count);
+  return toConnection(tail.results.slice(0, last), tailStart, tail.count, list);
 }
 
 /** A page of items starting at `offset` -> connection object. */
-export function toConnection<T>(items: T[], offset: number, totalCount: number): Connection<T> {
-  const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i), node }));
+export function toConnection<T>(items: T[], offset: number, totalCount: number, list: string = DEFAULT_LIST): Connection<T> {
+  const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i, list), node }));
   return {
     edges,
     nodes: items,

@@ -13,7 +13,7 @@ export function activityConnection(args: ConnectionArgs, fetchActivity: FetchAct
     const window = pageCovering(offset, limit);
     const page = await fetchActivity({ limit: window.pageSize, page: window.page });
     return { count: page.total_count, next: null, previous: null, results: page.results.slice(window.skip, window.skip + limit) };
-  });
+  }, 'ActivityLog');
 }
 
 /**

@@ -67,6 +67,6 @@ export const FeatureFlag: FeatureFlagResolvers = {
     connectionFor(args, async (limit, offset) => {
       const page = await listRoleAccess(ctx.client, flag.projectId, flag.record.id, { limit, offset });
       return { ...page, results: ctx.loaders.primeRoleAccess(flag.projectId, flag.record.id, page.results) };
-    }),
+    }, 'FeatureFlagRoleAccess'),
   activity: (flag, args, ctx) => activityConnection(args, (page) => getFeatureFlagActivity(ctx.client, flag.projectId, flag.record.id, page)),
 };

@@ -18,8 +18,8 @@ import { jsonObject, parseFlagRef } from './refs.ts';
 export const Project: ProjectResolvers = {
   featureFlags: (project, { includeDeleted, search, active, ...args }, ctx) => {
     const filters = { search: search ?? undefined, active: active ?? undefined };
-    if (includeDeleted) return connectionFor(args, flagsWithDeleted(ctx, project.id, filters));
-    return connectionFor(args, (limit, offset) => ctx.loaders.featureFlagPage(project.id, { limit, offset }, filters));
+    if (includeDeleted) return connectionFor(args, flagsWithDeleted(ctx, project.id, filters), 'FeatureFlag');
+    return connectionFor(args, (limit, offset) => ctx.loaders.featureFlagPage(project.id, { limit, offset }, filters), 'FeatureFlag');
   },
 
   featureFlag: async (project, { id, key }, ctx) => {
