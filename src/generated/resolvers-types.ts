@@ -872,7 +872,16 @@ export type OrganizationFeatureFlag = {
   projectDatabaseId: Scalars['Int']['output'];
 };
 
-/** Pagination state of a connection (Relay Cursor Connections). */
+/**
+ * Pagination state of a connection (Relay Cursor Connections). Every connection of this API
+ * follows the spec's algorithm over the upstream's offset pagination: `after`/`before` narrow the
+ * list, then `first` keeps the start of what remains, then `last` keeps the end of that (so
+ * `first` and `last` together give the last `last` of the first `first`; clients rarely want
+ * that). `first`/`last` are 0-100 (default 100 when neither is given); a negative or larger value,
+ * or a cursor this gateway did not issue, is `BAD_USER_INPUT` with no upstream call. A cursor
+ * past the end gives an empty page. Cursors encode a position, so they stay valid across pages of
+ * the same list but not across lists.
+ */
 export type PageInfo = {
   __typename?: 'PageInfo';
   /** Cursor of the last edge, or null when the page is empty. */
