@@ -16,7 +16,7 @@ export interface GatewayContext {
   loaders: Loaders;
   /** Upstream calls of this request (returned in `extensions.upstream` on request). */
   report: UpstreamReport;
-  /** True when the caller sent `x-upstream-report: 1`. */
+  /** True when the caller sent `x-upstream-report: 1` (or `true`). */
   wantsReport: boolean;
 }
 
@@ -31,5 +31,11 @@ export function createContext(headers: IncomingHttpHeaders, transport: UpstreamT
   const token = bearerToken(headers.authorization);
   const report = new UpstreamReport();
   const client = transport.clientFor(token, report);
-  return { token, client, loaders: createLoaders(client), report, wantsReport: headers['x-upstream-report'] === '1' };
+  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']) };
+}
+
+/** `x-upstream-report: 1` (DESIGN §5); `true` is accepted too. */
+function wantsReport(header: string | string[] | undefined): boolean {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase();
+  return value === '1' || value === 'true';
 }

@@ -16,6 +16,17 @@ describe('upstream report', () => {
     expect(res.extensions?.upstream).toBeUndefined();
   });
 
+  it('is also given for x-upstream-report: true', async () => {
+    const res = await stack.graphql<any>('{ projects { totalCount } }', {}, { headers: { 'x-upstream-report': 'true' } });
+    expect(res.extensions?.upstream?.totals.calls).toBe(1);
+  });
+
+  it('federated tracing (ftv1) only when a router asks for it', async () => {
+    expect((await stack.graphql<any>('{ projects { totalCount } }')).extensions?.ftv1).toBeUndefined();
+    const traced = await stack.graphql<any>('{ projects { totalCount } }', {}, { headers: { 'apollo-federation-include-trace': 'ftv1' } });
+    expect(typeof traced.extensions?.ftv1).toBe('string');
+  });
+
   it('lists each call with its route template, status, time and wave, and the totals', async () => {
     const res = await stack.graphql<any>('{ projects { nodes { createdAt } } }', {}, { report: true });
     expectNoErrors(res);
