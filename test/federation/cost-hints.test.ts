@@ -67,6 +67,7 @@ describe('cost hints', () => {
     expect(weighted.map((w) => w.coordinate).sort()).toEqual([
       'Organization.exportsUnsubscribeConfigs',
       'Organization.featureFlagsByKey',
+      'Organization.name',
       'Organization.plugin',
       'Organization.repository',
       'Organization.unused',
