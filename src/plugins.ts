@@ -16,8 +16,11 @@ import { MAX_PAGE_SIZE } from './relay/connection.ts';
 export const QUERY_LIMITS = Object.freeze({
   /** Deepest selection nesting (introspection is exempt). */
   maxDepth: 12,
-  /** Aliases per operation. */
-  maxAliases: 30,
+  /**
+   * Aliases per operation: the page cap, so N aliased `node(id:)` lookups are allowed as far as
+   * `nodes(ids:)` (also capped at 100) already goes; the cost limit still bounds what they select.
+   */
+  maxAliases: MAX_PAGE_SIZE,
   /** Directives per operation. */
   maxDirectives: 50,
   /** Lexical tokens per document (Sandbox's introspection query fits comfortably). */
