@@ -32,11 +32,17 @@ export function fromGlobalId(id: string): { type: string; keys: string[] } {
   }
 }
 
-/** Decodes a global id that must be of `type` with exactly `keyCount` keys. */
-export function fromGlobalIdOf(type: string, id: string, keyCount = 1): string[] {
+/**
+ * Decodes a global id that must be of `type` with exactly `keyCount` keys. Text that is no
+ * global id at all is refused naming the type and, when given, the other accepted form.
+ */
+export function fromGlobalIdOf(type: string, id: string, keyCount = 1, otherForm?: string): string[] {
+  if (!isGlobalIdShaped(id)) {
+    throw badUserInput(`"${truncate(String(id))}" is not a valid ${type} id: give its global id${otherForm ? ` or ${otherForm}` : ''}.`, { argument: 'id' });
+  }
   const decoded = fromGlobalId(id);
   if (decoded.type !== type || decoded.keys.length !== keyCount) {
-    throw badUserInput(`Expected the id of a ${type}, got the id of a ${decoded.type}.`, { argument: 'id' });
+    throw badUserInput(`Expected the id of ${withArticle(type)}, got the id of ${withArticle(decoded.type)}.`, { argument: 'id' });
   }
   return decoded.keys;
 }
@@ -44,14 +50,14 @@ export function fromGlobalIdOf(type: string, id: string, keyCount = 1): string[]
 /** "Global id or the upstream's numeric id" -> the upstream integer id (root lookups, inputs). */
 export function parseIntId(type: string, id: string | number): number {
   const text = String(id).trim();
-  const key = INTEGER.test(text) ? text : (fromGlobalIdOf(type, text)[0] ?? '');
+  const key = INTEGER.test(text) ? text : (fromGlobalIdOf(type, text, 1, 'its numeric database id')[0] ?? '');
   return toPositiveInt(key, type);
 }
 
 /** "Global id or UUID" -> the UUID (organizations, roles). */
 export function parseUuidId(type: string, id: string): string {
   const text = String(id).trim();
-  const key = UUID.test(text) ? text : (fromGlobalIdOf(type, text)[0] ?? '');
+  const key = UUID.test(text) ? text : (fromGlobalIdOf(type, text, 1, 'its UUID')[0] ?? '');
   if (!UUID.test(key)) throw badUserInput(`"${truncate(text)}" is not a valid ${type} id (global id or UUID).`, { argument: 'id' });
   return key.toLowerCase();
 }
@@ -66,6 +72,19 @@ export function toPositiveInt(key: string, type: string): number {
 
 export function isUuid(text: string): boolean {
   return UUID.test(text);
+}
+
+function isGlobalIdShaped(text: string): boolean {
+  try {
+    fromGlobalId(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function withArticle(type: string): string {
+  return /^[AEIOU]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
 function truncate(text: string): string {

@@ -32,7 +32,7 @@ export function parseRoleAccessRef(id: string, featureFlagId?: string | null, pr
     const flag = parseFlagRef(featureFlagId, projectId, 'featureFlagId');
     return { projectId: flag.projectId, flagId: flag.id, id: toPositiveInt(text, 'FeatureFlagRoleAccess') };
   }
-  const [project = '', flag = '', grant = ''] = fromGlobalIdOf('FeatureFlagRoleAccess', text, 3);
+  const [project = '', flag = '', grant = ''] = fromGlobalIdOf('FeatureFlagRoleAccess', text, 3, 'its numeric id with the flag id');
   return { projectId: toPositiveInt(project, 'Project'), flagId: toPositiveInt(flag, 'FeatureFlag'), id: toPositiveInt(grant, 'FeatureFlagRoleAccess') };
 }
 

@@ -65,3 +65,14 @@ describe('root lookup ids: global id or upstream id', () => {
     expectBadInput(() => parseUuidId('Organization', toGlobalId('Organization', 'acme')));
   });
 });
+
+describe('error messages name the expected type and the accepted forms', () => {
+  it('for text that is no global id', () => {
+    expect(() => parseIntId('Project', '-1')).toThrow('"-1" is not a valid Project id: give its global id or its numeric database id.');
+    expect(() => parseUuidId('Organization', '12')).toThrow('"12" is not a valid Organization id: give its global id or its UUID.');
+  });
+  it('for a global id of another type', () => {
+    expect(() => parseUuidId('Organization', toGlobalId('Project', 1))).toThrow('Expected the id of an Organization, got the id of a Project.');
+    expect(() => parseIntId('Project', toGlobalId('Organization', ORG))).toThrow('Expected the id of a Project, got the id of an Organization.');
+  });
+});

@@ -20,7 +20,7 @@ export function parseFlagRef(id: string, projectId: string | number | null | und
     if (projectId == null) throw badUserInput(`"${argument}" is a numeric flag id: give the flag's global id, or also its "projectId".`, { argument });
     return { projectId: parseIntId('Project', projectId), id: toPositiveInt(text, 'FeatureFlag') };
   }
-  const [project = '', flag = ''] = fromGlobalIdOf('FeatureFlag', text, 2);
+  const [project = '', flag = ''] = fromGlobalIdOf('FeatureFlag', text, 2, 'its numeric id with the project id');
   const ref = { projectId: toPositiveInt(project, 'Project'), id: toPositiveInt(flag, 'FeatureFlag') };
   if (projectId != null && parseIntId('Project', projectId) !== ref.projectId) {
     throw badUserInput(`The flag "${text}" belongs to project ${ref.projectId}, not to project ${String(projectId)}.`, { argument });

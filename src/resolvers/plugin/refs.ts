@@ -21,7 +21,7 @@ export function parsePluginRef(id: string, organizationId?: string | null): Plug
     if (organizationId == null) throw badUserInput('"id" is a numeric plugin id: give the plugin\'s global id, or also "organizationId".', { argument: 'id' });
     return { orgId: parseUuidId('Organization', organizationId), id: toPositiveInt(text, 'Plugin') };
   }
-  const [orgId = '', plugin = ''] = fromGlobalIdOf('Plugin', text, 2);
+  const [orgId = '', plugin = ''] = fromGlobalIdOf('Plugin', text, 2, 'its numeric id with the organization id');
   if (!isUuid(orgId)) throw badUserInput(`"${text}" is not a valid Plugin id.`, { argument: 'id' });
   const ref = { orgId: orgId.toLowerCase(), id: toPositiveInt(plugin, 'Plugin') };
   if (organizationId != null && parseUuidId('Organization', organizationId) !== ref.orgId) {
