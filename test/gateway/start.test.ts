@@ -2,7 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, postGraphQL } from './helpers.ts';
+import { startLocalUpstream } from '../../src/local-upstream/index.ts';
+import { expectNoErrors, KEY_A, postGraphQL, twoOrgSeed } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let child: ChildProcess | undefined;
@@ -53,6 +54,37 @@ describe('npm start', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     child = undefined;
+  });
+
+  it('with UPSTREAM_URL, serves a separately started upstream with the caller\'s key', async () => {
+    const upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+    try {
+      child = spawn(process.execPath, ['src/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: '0', UPSTREAM_URL: upstream.url, LOG_LEVEL: 'silent', NODE_ENV: 'development' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const banner = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child!.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (/Upstream: \S+/.test(out)) resolve(out);
+        });
+        child!.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+      });
+      expect(banner).toContain(`Upstream: ${upstream.url}`);
+      expect(banner).not.toContain('Demo API key');
+      const url = /GraphQL endpoint: (\S+)/.exec(banner)![1]!;
+      const data = expectNoErrors(await postGraphQL<any>(url, '{ projects { nodes { name } } }', {}, { token: KEY_A }));
+      expect(data.projects.nodes.map((p: { name: string }) => p.name)).toEqual(['Acme Web', 'Acme App']);
+      expect(upstream.requests.some((r) => r.path.startsWith('/api/projects/'))).toBe(true);
+      const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      child = undefined;
+    } finally {
+      await upstream.stop();
+    }
   });
 
   it.each([
