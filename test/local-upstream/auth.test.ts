@@ -72,7 +72,8 @@ describe('tenancy', () => {
     expect((await ctx.owner.get('/api/organizations/0190c000-0000-7000-8000-0000000000ff/plugins/')).status).toBe(404);
     const foreign = await ctx.owner.get(`/api/organizations/${ORG_B}/plugins/`);
     expect(foreign.status).toBe(403);
-    expect(foreign.body.code).toBe('permission_denied');
+    // OrganizationMemberPermissions has no message of its own: DRF's generic denial.
+    expect(foreign.body).toEqual(envelope('authentication_error', 'permission_denied', 'You do not have permission to perform this action.'));
   });
 
   it('accepts @current for project and organization', async () => {

@@ -121,24 +121,54 @@ describe('flag side actions', () => {
     expect(response.body.cohort.name).toMatch(/^Users with feature flag acme-staff enabled at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
-  it('dashboard creates a new usage dashboard; enrich_usage_dashboard enriches it once', async () => {
+  it('dashboard creates a new usage dashboard, each time a new one', async () => {
     const id = await flagId('everyone');
     expect((await ctx.owner.get(path(`${id}/`))).body.usage_dashboard).toBeNull();
-    const notFound = await ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {});
-    expect(notFound.status).toBe(400);
-    expect(notFound.body).toEqual({ success: false, error: 'Usage dashboard not found' });
-
     expect((await ctx.owner.post(path(`${id}/dashboard/`), {})).body).toEqual({ success: true });
-    const withDashboard = (await ctx.owner.get(path(`${id}/`))).body;
-    expect(withDashboard.usage_dashboard).toEqual(expect.any(Number));
+    const first = (await ctx.owner.get(path(`${id}/`))).body.usage_dashboard;
+    expect(first).toEqual(expect.any(Number));
+    await ctx.owner.post(path(`${id}/dashboard/`), {});
+    expect((await ctx.owner.get(path(`${id}/`))).body.usage_dashboard).not.toBe(first);
+  });
 
-    expect((await ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {})).body).toEqual({ success: true });
-    expect((await ctx.owner.get(path(`${id}/`))).body.has_enriched_analytics).toBe(true);
-    const again = await ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {});
-    expect(again.body).toEqual({ success: false, error: 'Usage dashboard already has enriched data' });
+  it('enrich_usage_dashboard checks, in order: a usage dashboard, not yet enriched, the flag allows enriched analytics', async () => {
+    const enrich = async (id: number) => ctx.owner.post(path(`${id}/enrich_usage_dashboard/`), {});
+    const id = await flagId('acme-staff');
+    const noDashboard = await enrich(id);
+    expect(noDashboard.status).toBe(400);
+    expect(noDashboard.body).toEqual({ success: false, error: 'Usage dashboard not found' });
 
     await ctx.owner.post(path(`${id}/dashboard/`), {});
-    expect((await ctx.owner.get(path(`${id}/`))).body.usage_dashboard).not.toBe(withDashboard.usage_dashboard);
+    const before = (await ctx.owner.get(path(`${id}/`))).body;
+    const notAllowed = await enrich(id);
+    expect(notAllowed.status).toBe(400);
+    expect(notAllowed.body).toEqual({ success: false, error: 'No enriched analytics available for this feature flag' });
+    expect((await ctx.owner.get(path(`${id}/`))).body).toEqual(before);
+
+    expect((await ctx.owner.patch(path(`${id}/`), { has_enriched_analytics: true })).body.has_enriched_analytics).toBe(true);
+    const enriched = await enrich(id);
+    expect(enriched.status).toBe(200);
+    expect(enriched.body).toEqual({ success: true });
+
+    // The dashboard is what remembers the enrichment: clearing the flag's writable field does not undo it.
+    expect((await ctx.owner.patch(path(`${id}/`), { has_enriched_analytics: false })).body.has_enriched_analytics).toBe(false);
+    const again = await enrich(id);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ success: false, error: 'Usage dashboard already has enriched data' });
+    expect((await ctx.owner.get(path(`${id}/`))).body.has_enriched_analytics).toBe(false);
+  });
+
+  it('enrich_usage_dashboard leaves has_enriched_analytics alone, and refuses a freshly created flag', async () => {
+    const created = await ctx.owner.post(path(), { key: 'enrich-fresh', filters: { groups: [{ rollout_percentage: 50 }] } });
+    expect(created.body.usage_dashboard).toEqual(expect.any(Number));
+    const fresh = await ctx.owner.post(path(`${created.body.id}/enrich_usage_dashboard/`), {});
+    expect(fresh.status).toBe(400);
+    expect(fresh.body).toEqual({ success: false, error: 'No enriched analytics available for this feature flag' });
+
+    const allowed = await ctx.owner.post(path(), { key: 'enrich-allowed', has_enriched_analytics: true });
+    expect((await ctx.owner.post(path(`${allowed.body.id}/enrich_usage_dashboard/`), {})).body).toEqual({ success: true });
+    const after = (await ctx.owner.get(path(`${allowed.body.id}/`))).body;
+    expect(after).toMatchObject({ has_enriched_analytics: true, usage_dashboard: allowed.body.usage_dashboard, version: allowed.body.version });
   });
 
   it('answers an unknown flag\'s activity with a bare 404 and the other actions with Not found.', async () => {

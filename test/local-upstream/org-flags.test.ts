@@ -26,7 +26,9 @@ describe('organization-level flag lookup by key', () => {
     expect((await ctx.owner.get(`${orgPath}no-such-key/`)).body).toEqual([]);
     const globex = await client(ctx.upstream, KEYS.other).get(`/api/organizations/${ORG_B}/feature_flags/everyone/`);
     expect(globex.body.map((entry: { team_id: number }) => entry.team_id)).toEqual([ctx.projectB]);
-    expect((await ctx.owner.get(`/api/organizations/${ORG_B}/feature_flags/everyone/`)).status).toBe(403);
+    const foreign = await ctx.owner.get(`/api/organizations/${ORG_B}/feature_flags/everyone/`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.detail).toBe('You do not have permission to perform this action.');
   });
 });
 

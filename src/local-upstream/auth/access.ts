@@ -65,6 +65,7 @@ export function organizationAccess(store: Store, caller: Caller, orgParam: strin
   if (!organization) throw notFound('Organization not found.');
   if (scope) requireScope(caller, scope);
   const level = membershipLevel(store, caller.user.id, organization.id);
-  if (level === undefined) throw permissionDenied("You don't belong to the organization.");
+  // OrganizationMemberPermissions has no message of its own, so non-members get DRF's generic denial.
+  if (level === undefined) throw permissionDenied('You do not have permission to perform this action.');
   return { organization, level };
 }

@@ -74,14 +74,18 @@ function dashboard(ctx: RouteContext): ApiResponse {
   return ok({ success: true });
 }
 
+/**
+ * The real service's checks, in its order. The enrichment is recorded on the dashboard; `has_enriched_analytics`
+ * is the flag's own writable switch that allows it, and stays as the client set it.
+ */
 function enrichUsageDashboard(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const flag = flagOf(ctx, project.id);
   const usage = flag.usage_dashboard === null ? undefined : getDashboard(ctx.store, project.id, flag.usage_dashboard);
   if (!usage) throw plainError(400, { success: false, error: 'Usage dashboard not found' });
   if (usage.enriched) throw plainError(400, { success: false, error: 'Usage dashboard already has enriched data' });
+  if (!flag.has_enriched_analytics) throw plainError(400, { success: false, error: 'No enriched analytics available for this feature flag' });
   markDashboardEnriched(ctx.store, usage.id);
-  setFlagDashboard(ctx.store, flag.id, usage.id, true);
   return ok({ success: true });
 }
 

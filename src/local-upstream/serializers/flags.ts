@@ -1,5 +1,6 @@
 import type { FlagRow } from '../storage/flags.ts';
 import type { Directory, UserBasic } from './directory.ts';
+import { flagStatus, type FlagStatus } from './flag-status.ts';
 
 /** `FeatureFlag.get_filters()`: filters stored without `groups` read as one condition for everyone. */
 export function effectiveFilters(filters: Record<string, unknown>): Record<string, unknown> {
@@ -24,7 +25,7 @@ export interface FlagBody {
   is_simple_flag: boolean; rollout_percentage: number | null; ensure_experience_continuity: boolean;
   experiment_set: number[]; surveys: Record<string, unknown>; features: Record<string, unknown>; rollback_conditions: unknown;
   performed_rollback: boolean; can_edit: boolean; tags: string[]; usage_dashboard: number | null;
-  analytics_dashboards: number[]; has_enriched_analytics: boolean;
+  analytics_dashboards: number[]; has_enriched_analytics: boolean; status: FlagStatus;
 }
 
 /** Output filters name the cohorts their cohort properties point at (`cohort_name`), as the real serializer does. */
@@ -43,7 +44,7 @@ function withCohortNames(filters: Record<string, unknown>, directory: Directory)
   return copy;
 }
 
-/** The full flag record (interface §2.4, plus `updated_at`, `version` and `last_modified_by` of the real service). */
+/** The full flag record (interface §2.4, plus `updated_at`, `version`, `last_modified_by` and `status` of the real service). */
 export function flagBody(flag: FlagRow, users: Directory): FlagBody {
   const filters = withCohortNames(effectiveFilters(flag.filters), users);
   const { simple, rollout } = simpleRollout(filters);
@@ -54,7 +55,7 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     ensure_experience_continuity: flag.ensure_experience_continuity, experiment_set: [], surveys: {}, features: {},
     rollback_conditions: flag.rollback_conditions, performed_rollback: flag.performed_rollback, can_edit: true,
     tags: flag.tags, usage_dashboard: flag.usage_dashboard, analytics_dashboards: flag.analytics_dashboards,
-    has_enriched_analytics: flag.has_enriched_analytics,
+    has_enriched_analytics: flag.has_enriched_analytics, status: flagStatus(flag),
   };
 }
 

@@ -100,12 +100,7 @@ export function hardDeleteFlag(store: Store, id: number): void {
   store.run('DELETE FROM feature_flags WHERE id = $id', { id });
 }
 
-/** Side-effect columns the actions set without a new version (the real service saves the model directly). */
-export function setFlagDashboard(store: Store, id: number, dashboardId: number | null, enriched?: boolean): void {
-  if (enriched === undefined) {
-    store.run('UPDATE feature_flags SET usage_dashboard = $dashboard WHERE id = $id', { id, dashboard: dashboardId });
-  } else {
-    store.run('UPDATE feature_flags SET usage_dashboard = $dashboard, has_enriched_analytics = $enriched WHERE id = $id',
-      { id, dashboard: dashboardId, enriched: fromBool(enriched) });
-  }
+/** The usage dashboard, set by the dashboard action without a new version (the real service saves the model directly). */
+export function setFlagDashboard(store: Store, id: number, dashboardId: number | null): void {
+  store.run('UPDATE feature_flags SET usage_dashboard = $dashboard WHERE id = $id', { id, dashboard: dashboardId });
 }
