@@ -140,7 +140,7 @@ describe('Organization.name', () => {
 });
 
 describe('FeatureFlag fields the upstream returns beyond the interface', () => {
-  it('updatedAt, version and lastModifiedBy follow an update; status is null when not reported', async () => {
+  it('updatedAt, version, lastModifiedBy and status follow an update', async () => {
     const [id] = await flagIds(1);
     const before = expectNoErrors(await stack.graphql<any>(`query($id: ID!) { node(id: $id) { ... on FeatureFlag { version updatedAt } } }`, { id }));
     const updated = expectNoErrors(
@@ -153,6 +153,6 @@ describe('FeatureFlag fields the upstream returns beyond the interface', () => {
     expect(flag.version).toBe(before.node.version + 1);
     expect(Date.parse(flag.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.node.updatedAt));
     expect(flag.lastModifiedBy.email).toBe('alice@acme.test');
-    expect(flag.status).toBeNull();
+    expect(flag.status).toBe('ACTIVE');
   });
 });

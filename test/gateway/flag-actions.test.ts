@@ -94,17 +94,22 @@ describe('static cohort and usage dashboards', () => {
     expect(result.cohort.data).toMatchObject({ id: result.cohort.databaseId, count: 2 });
   });
 
-  it('generates a usage dashboard, enriches it once, and reports the second enrichment as a userError', async () => {
+  it("generates a usage dashboard and enriches it once the flag allows it; each refusal is a userError carrying the upstream's words", async () => {
     const id = await flagId('everyone');
+    const refused = (message: string) => ({ featureFlag: null, userErrors: [{ field: null, message, code: null }] });
+    expect((await ok(ENRICH, { id })).enrichFeatureFlagUsageDashboard).toEqual(refused('Usage dashboard not found'));
+
     const dashboard = (await ok(DASHBOARD, { id })).createFeatureFlagDashboard;
     expect(dashboard.userErrors).toEqual([]);
-    expect(dashboard.featureFlag.usageDashboard).toEqual(expect.any(Number));
+    expect(dashboard.featureFlag).toEqual({ usageDashboard: expect.any(Number), hasEnrichedAnalytics: false });
+    expect((await ok(ENRICH, { id })).enrichFeatureFlagUsageDashboard).toEqual(refused('No enriched analytics available for this feature flag'));
 
+    const UPDATE = `mutation($id: ID!) { updateFeatureFlag(input: { id: $id, hasEnrichedAnalytics: true }) { featureFlag { hasEnrichedAnalytics } userErrors { message } } }`;
+    expect((await ok(UPDATE, { id })).updateFeatureFlag).toEqual({ featureFlag: { hasEnrichedAnalytics: true }, userErrors: [] });
     const enriched = (await ok(ENRICH, { id })).enrichFeatureFlagUsageDashboard;
     expect(enriched).toEqual({ featureFlag: { usageDashboard: dashboard.featureFlag.usageDashboard, hasEnrichedAnalytics: true }, userErrors: [] });
 
-    const again = (await ok(ENRICH, { id })).enrichFeatureFlagUsageDashboard;
-    expect(again).toEqual({ featureFlag: null, userErrors: [{ field: null, message: 'Usage dashboard already has enriched data', code: null }] });
+    expect((await ok(ENRICH, { id })).enrichFeatureFlagUsageDashboard).toEqual(refused('Usage dashboard already has enriched data'));
   });
 
   it('a numeric flag id without its project is BAD_USER_INPUT; an unknown flag is NOT_FOUND', async () => {

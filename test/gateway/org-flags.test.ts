@@ -64,7 +64,7 @@ describe('Organization.featureFlagsByKey', () => {
     const response = await stack.graphql(BY_KEY, { org: OTHER_ORG, key: 'shared' });
     expect(response.data?.organization.featureFlagsByKey).toBeNull();
     expect(codes(response)).toEqual(['FORBIDDEN']);
-    expect(response.errors?.[0]?.extensions?.upstream).toMatchObject({ status: 403, detail: "You don't belong to the organization." });
+    expect(response.errors?.[0]?.extensions?.upstream).toMatchObject({ status: 403, detail: 'You do not have permission to perform this action.' });
     const unknown = await stack.graphql(BY_KEY, { org: '03000000-0000-4000-8000-000000000003', key: 'shared' });
     expect(codes(unknown)).toEqual(['NOT_FOUND']);
   });
