@@ -1236,7 +1236,11 @@ export type Query = {
   __typename?: 'Query';
   /** Fetches any object implementing `Node` by its global id. Returns null (with a NOT_FOUND error) when it does not exist. */
   node?: Maybe<Node>;
-  /** Fetches several objects by global id, in order; each missing one is null (with its own error). */
+  /**
+   * Fetches several objects by global id, in order; each missing one is null (with its own error).
+   * Its cost estimate (`@listSize`) assumes 100 ids, however many are given: demand control sizes a
+   * list by a number argument, never by the length of a list argument.
+   */
   nodes: Array<Maybe<Node>>;
   /** An organization by global id or UUID. No upstream call is made: the interface cannot read an organization, only what hangs off it. */
   organization?: Maybe<Organization>;

@@ -1,9 +1,10 @@
 // The federation cost hints in schema/ (`@listSize`, `@cost`) must use the numbers the gateway
-// itself enforces (QUERY_LIMITS, relay/connection.ts), so a router's demand control and our own
-// limits agree. This walks every field of the SDL; a new connection without hints fails here.
+// itself enforces (QUERY_LIMITS, relay/connection.ts): our cost limit (src/query-cost.ts) scores
+// operations from these very hints, as a router's demand control does. This walks every field of
+// the SDL; a new connection or list without hints fails here.
 import { describe, expect, it } from 'vitest';
-import { Kind, print, type ConstDirectiveNode, type FieldDefinitionNode, type TypeNode } from 'graphql';
-import { loadTypeDefs } from '../../src/schema.ts';
+import { Kind, getNamedType, isCompositeType, isObjectType, print, type ConstDirectiveNode, type FieldDefinitionNode, type TypeNode } from 'graphql';
+import { gatewaySchema, loadTypeDefs } from '../../src/schema.ts';
 import { QUERY_LIMITS } from '../../src/plugins.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/relay/connection.ts';
 
@@ -21,6 +22,7 @@ function allFields(): SchemaField[] {
   return fields;
 }
 
+const isList = (type: TypeNode): boolean => type.kind === Kind.LIST_TYPE || (type.kind === Kind.NON_NULL_TYPE && type.type.kind === Kind.LIST_TYPE);
 const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
 const directive = (field: FieldDefinitionNode, name: string): ConstDirectiveNode | undefined => field.directives?.find((d) => d.name.value === name);
 
@@ -33,7 +35,7 @@ const fields = allFields();
 const connections = fields.filter(({ field }) => namedType(field.type).endsWith('Connection'));
 
 describe('cost hints', () => {
-  it('the page cap is one number: relay, armor config and @listSize agree', () => {
+  it('the page cap is one number: relay, QUERY_LIMITS and @listSize agree', () => {
     expect(QUERY_LIMITS.maxPageSize).toBe(MAX_PAGE_SIZE);
     // Without first/last a connection returns DEFAULT_PAGE_SIZE items: assumedSize must cover it.
     expect(DEFAULT_PAGE_SIZE).toBeLessThanOrEqual(QUERY_LIMITS.maxPageSize);
@@ -84,10 +86,38 @@ describe('cost hints', () => {
     for (const { coordinate, field } of weighted) expect(argumentsOf(directive(field, 'cost')!), coordinate).toEqual({ weight: QUERY_LIMITS.upstreamCallCost });
   });
 
-  it('every other @listSize uses the page cap as its assumed size', () => {
-    for (const { coordinate, field } of fields) {
-      const listSize = directive(field, 'listSize');
-      if (listSize) expect(argumentsOf(listSize).assumedSize, coordinate).toBe(QUERY_LIMITS.maxPageSize);
+  it('every connection sizes the lists of its connection type through sizedFields', () => {
+    const schema = gatewaySchema();
+    for (const { coordinate, field } of connections) {
+      const connectionType = schema.getType(namedType(field.type));
+      expect(isObjectType(connectionType), coordinate).toBe(true);
+      if (!isObjectType(connectionType)) continue;
+      for (const sized of ['edges', 'nodes']) {
+        const list = connectionType.getFields()[sized];
+        expect(list?.astNode && isList(list.astNode.type), `${connectionType.name}.${sized}`).toBe(true);
+      }
+    }
+  });
+
+  it('every other list of objects carries @listSize with the page cap (a router would otherwise use its own list_size)', () => {
+    const schema = gatewaySchema();
+    const connectionTypes = new Set(connections.map(({ field }) => namedType(field.type)));
+    const unsized = fields.filter(({ coordinate, field }) => {
+      if (!isList(field.type) || connectionTypes.has(coordinate.split('.')[0]!)) return false;
+      const type = schema.getType(namedType(field.type));
+      return type !== undefined && isCompositeType(getNamedType(type)) && !directive(field, 'listSize');
+    });
+    expect(unsized.map((u) => u.coordinate)).toEqual([]);
+  });
+
+  it('every @listSize uses the page cap as its assumed size and never requires a slicing argument', () => {
+    const sized = fields.filter(({ field }) => directive(field, 'listSize'));
+    expect(sized.length).toBeGreaterThan(connections.length);
+    for (const { coordinate, field } of sized) {
+      const args = argumentsOf(directive(field, 'listSize')!);
+      expect(args.assumedSize, coordinate).toBe(QUERY_LIMITS.maxPageSize);
+      // Apollo Router refuses an operation outright when a required slicing argument is missing.
+      expect(args.requireOneSlicingArgument, coordinate).toBe(false);
     }
   });
 });

@@ -1,5 +1,6 @@
-// Query limits (graphql-armor) reject abusive documents before any upstream call, and the
-// logs never carry a token.
+// Query limits reject abusive documents before any upstream call: graphql-armor's structural
+// limits (depth, aliases, directives, tokens) as validation errors, our cost limit (scored in
+// detail in query-cost.test.ts) as COST_ESTIMATED_TOO_EXPENSIVE. The logs never carry a token.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_A, startStack, type Stack } from './helpers.ts';
@@ -21,10 +22,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function expectRejectedWithoutUpstream(query: string, reason: RegExp) {
+async function expectRejectedWithoutUpstream(query: string, reason: RegExp, code = 'GRAPHQL_VALIDATION_FAILED') {
   stack.upstream.resetRequests();
   const res = await stack.graphql<any>(query);
-  expect(res.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  expect(res.status).toBe(400);
+  expect(res.errors?.[0]?.extensions?.code).toBe(code);
   expect(res.errors?.[0]?.message).toMatch(reason);
   expect(res.data ?? null).toBeNull();
   expect(stack.upstream.requests).toHaveLength(0);
@@ -46,6 +48,20 @@ describe('query limits', () => {
   it('too many directives', async () => {
     const directives = Array.from({ length: QUERY_LIMITS.maxDirectives + 1 }, () => '@include(if: true)').join(' ');
     await expectRejectedWithoutUpstream(`{ projects ${directives} { totalCount } }`, /directives/i);
+  });
+
+  it('too expensive: three nested pages of 100', async () => {
+    const query = '{ projects { nodes { featureFlags { nodes { roleAccess { nodes { id } } } } } } }';
+    await expectRejectedWithoutUpstream(query, new RegExp(`^Operation cost \\d+ exceeds the limit of ${QUERY_LIMITS.maxCost}\\.$`), 'COST_ESTIMATED_TOO_EXPENSIVE');
+  });
+
+  it('a wide but cheap query passes: a page of 100 flags with every scalar field (2 upstream calls)', async () => {
+    const scalars = 'id databaseId key name description filters deleted active createdAt updatedAt version isSimpleFlag rolloutPercentage ensureExperienceContinuity experimentSet surveys features rollbackConditions performedRollback canEdit tags usageDashboard analyticsDashboards hasEnrichedAnalytics';
+    const query = `{ project(id: 1) { featureFlags(first: 100) { edges { cursor node { ${scalars} createdBy { email } project { name } } } } } }`;
+    const res = await stack.graphql<any>(query, {}, { report: true });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.project.featureFlags.edges.length).toBeGreaterThan(0);
+    expect(res.extensions?.upstream?.totals.calls).toBe(2);
   });
 
   it('a normal query passes', async () => {
