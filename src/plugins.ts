@@ -99,7 +99,7 @@ export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloS
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation || isIntrospectionOnly(operation, fragmentsOf(document))) return;
-          cost = operationCost(schema, document, request.operationName, request.variables ?? {}, options);
+          cost = operationCost(schema, document, operation.name?.value, request.variables ?? {}, options);
           if (cost > maxCost) throw costTooHigh(cost, maxCost);
         },
         async willSendResponse({ contextValue, response }) {
