@@ -19,6 +19,8 @@ export const ErrorCode = {
   UPSTREAM_ERROR: 'UPSTREAM_ERROR',
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
   UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+  /** The operation's estimated cost is over the limit (Apollo Router's demand-control code). */
+  COST_ESTIMATED_TOO_EXPENSIVE: 'COST_ESTIMATED_TOO_EXPENSIVE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -83,6 +85,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   UPSTREAM_ERROR: 'The upstream service failed or returned a malformed response.',
   UPSTREAM_TIMEOUT: 'The upstream service did not answer in time.',
   UPSTREAM_UNAVAILABLE: 'The upstream service could not be reached.',
+  COST_ESTIMATED_TOO_EXPENSIVE: 'The operation is too expensive.',
   INTERNAL_SERVER_ERROR: 'Internal server error.',
 };
 

@@ -6,7 +6,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayContext } from './context.ts';
-import { unauthenticated } from './errors.ts';
+import { ErrorCode, unauthenticated } from './errors.ts';
 import { costHints, operationCost } from './query-cost.ts';
 import { MAX_PAGE_SIZE } from './relay/connection.ts';
 
@@ -74,11 +74,10 @@ export function queryLimits() {
 }
 
 /** Apollo Router's code for an operation refused by demand control. */
-export const COST_ERROR_CODE = 'COST_ESTIMATED_TOO_EXPENSIVE';
 
 export function costTooHigh(cost: number, maxCost: number): GraphQLError {
   return new GraphQLError(`Operation cost ${cost} exceeds the limit of ${maxCost}.`, {
-    extensions: { code: COST_ERROR_CODE, cost, maxCost, http: { status: 400 } },
+    extensions: { code: ErrorCode.COST_ESTIMATED_TOO_EXPENSIVE, cost, maxCost, http: { status: 400 } },
   });
 }
 

@@ -12,7 +12,7 @@ import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPag
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { COST_ERROR_CODE, costLimitPlugin, createMetrics, queryLimits, requestLogPlugin, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { costLimitPlugin, createMetrics, queryLimits, requestLogPlugin, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
 import { gatewaySchema } from './schema.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
@@ -97,9 +97,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
     stopOnTerminationSignals: false,
     validationRules: limits.validationRules,
-    formatError: (formatted, error) =>
-      // The cost limit's refusal is deliberate and carries no secret (errors.ts would mask its code).
-      formatted.extensions?.code === COST_ERROR_CODE ? formatted : formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
+    formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the

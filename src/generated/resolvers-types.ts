@@ -554,9 +554,9 @@ export type FeatureFlagStatus =
   | 'ACTIVE'
   /** The flag is soft-deleted. */
   | 'DELETED'
-  /** The flag is disabled. */
+  /** The flag has not been evaluated in the last 30 days (reported by the real service, which records flag calls). */
   | 'INACTIVE'
-  /** The flag is fully rolled out (or not called) and old enough to be removed from code. */
+  /** The flag is fully rolled out and more than 30 days old: a candidate for removal from code. */
   | 'STALE'
   /** The upstream could not tell, or reported a status this gateway does not know. */
   | 'UNKNOWN';
