@@ -104,11 +104,6 @@ export function upstreamErrorExtensions(error: UpstreamError): { message: string
   return { message: useDetail ? detail : DEFAULT_MESSAGES[code], extensions };
 }
 
-export function toGraphQLError(error: UpstreamError): GraphQLError {
-  const { message, extensions } = upstreamErrorExtensions(error);
-  return new GraphQLError(message, { extensions });
-}
-
 /**
  * Upstream 400 of a mutation -> userErrors, or null when the error is something else
  * (the caller rethrows it). Handles the DRF envelope (`validation_error`, `attr`

@@ -1,12 +1,11 @@
 // Role-access domain resolvers (schema/role-access.graphql): grants of a role's access to a
 // flag, the Role type, grant/revoke mutations. A grant's parent is a ProjectRoleAccess
 // (record + the project and flag it was read under: the record does not name its project).
-import { badUserInput, isNotFound, mutate, type UserError } from '../errors.ts';
+import { badUserInput, mutate, type UserError } from '../errors.ts';
 import { fromGlobalIdOf, toGlobalId, toPositiveInt } from '../relay/global-id.ts';
 import { createRoleAccess, deleteRoleAccess, type ProjectRoleAccess } from '../upstream-client/role-access.ts';
 import type { FlagRef } from '../loaders/feature-flags.ts';
 import type { RoleAccessRef } from '../loaders/role-access.ts';
-import type { GatewayContext } from '../context.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { parseFlagRef } from './feature-flag/refs.ts';
 import { registerNodeType } from './node.ts';
@@ -34,16 +33,6 @@ export function parseRoleAccessRef(id: string, featureFlagId?: string | null, pr
   }
   const [project = '', flag = '', grant = ''] = fromGlobalIdOf('FeatureFlagRoleAccess', text, 3, 'its numeric id with the flag id');
   return { projectId: toPositiveInt(project, 'Project'), flagId: toPositiveInt(flag, 'FeatureFlag'), id: toPositiveInt(grant, 'FeatureFlagRoleAccess') };
-}
-
-/** Global id -> grant, or null when it does not exist (node lookups). */
-export async function roleAccessOrNull(id: string, ctx: GatewayContext): Promise<ProjectRoleAccess | null> {
-  try {
-    return await ctx.loaders.roleAccess.load(parseRoleAccessRef(id));
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
 }
 
 export const roleAccessResolvers: Resolvers = {

@@ -73,10 +73,6 @@ export function getCohortName(store: Store, id: number): string | undefined {
   return store.get<{ name: string }>('SELECT name FROM cohorts WHERE id = $id', { id })?.name;
 }
 
-export function projectCohortIds(store: Store, projectId: number): number[] {
-  return store.all<{ id: number }>('SELECT id FROM cohorts WHERE project_id = $project', { project: projectId }).map((row) => row.id);
-}
-
 export function findCohortByName(store: Store, projectId: number, name: string): CohortRow | undefined {
   const row = store.get(`SELECT ${COHORT_COLUMNS} FROM cohorts WHERE project_id = $project AND name = $name`, { project: projectId, name });
   return row ? toCohort(store, row) : undefined;

@@ -62,10 +62,6 @@ export function listProjectsForUser(store: Store, userId: number, limit: number,
     .map(toProject);
 }
 
-export function projectsOfOrganization(store: Store, organizationId: string): ProjectRow[] {
-  return store.all(`SELECT ${COLUMNS} FROM projects WHERE organization_id = $org ORDER BY id`, { org: organizationId }).map(toProject);
-}
-
 export function insertProject(store: Store, organizationId: string, name: string, settings: Record<string, unknown>): ProjectRow {
   const now = nowIso();
   const { id } = store.run(
