@@ -6,7 +6,8 @@
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders } from 'node:http';
 import { createLoaders, type Loaders } from './loaders/index.ts';
-import { UpstreamReport, type UpstreamClient, type UpstreamTransport } from './upstream-client/http.ts';
+import type { UpstreamClient, UpstreamTransport } from './upstream-client/http.ts';
+import { UpstreamReport } from './upstream-client/report.ts';
 
 export interface GatewayContext {
   /** The caller's personal API key, or null when the request carried none. */

@@ -6,6 +6,7 @@
 // they pass a route template and parameters, and get parsed JSON or an `UpstreamError`.
 import { Pool, errors as undiciErrors } from 'undici';
 import { GraphQLError } from 'graphql';
+import type { UpstreamReport } from './report.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -241,52 +242,4 @@ function errorCode(error: unknown): string | undefined {
   if (typeof code === 'string' && code !== 'UND_ERR') return code;
   if (Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
   return cause ? errorCode(cause) : undefined;
-}
-
-/** One finished upstream call as shown in `extensions.upstream.calls`. */
-export interface ReportEntry {
-  method: HttpMethod;
-  route: string;
-  status: number | null;
-  ms: number;
-  /** Dependency depth: 1 + the deepest wave that had finished when this call started. */
-  wave: number;
-}
-
-/**
- * Per-request record of upstream calls. A call's wave is one more than the deepest call
- * already finished when it started, so calls issued together share a wave and a call that
- * needed an earlier answer lands one wave later.
- */
-export class UpstreamReport {
-  readonly calls: ReportEntry[] = [];
-  #finishedDepth = 0;
-  #firstStart: number | null = null;
-  #lastEnd = 0;
-
-  start(): { at: number; wave: number } {
-    const at = performance.now();
-    this.#firstStart ??= at;
-    return { at, wave: this.#finishedDepth + 1 };
-  }
-
-  finish(started: { at: number; wave: number }, call: { method: HttpMethod; route: string; status: number | null }): ReportEntry {
-    const end = performance.now();
-    const entry: ReportEntry = { ...call, ms: round(end - started.at), wave: started.wave };
-    this.calls.push(entry);
-    this.#finishedDepth = Math.max(this.#finishedDepth, started.wave);
-    this.#lastEnd = Math.max(this.#lastEnd, end);
-    return entry;
-  }
-
-  /** `{ calls, totals: { calls, waves, ms } }`; `ms` is wall time from the first call's start to the last call's end. */
-  summary(): { calls: ReportEntry[]; totals: { calls: number; waves: number; ms: number } } {
-    const waves = this.calls.reduce((max, c) => Math.max(max, c.wave), 0);
-    const ms = this.#firstStart === null ? 0 : round(this.#lastEnd - this.#firstStart);
-    return { calls: this.calls, totals: { calls: this.calls.length, waves, ms } };
-  }
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 10) / 10;
 }
