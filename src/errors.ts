@@ -57,9 +57,23 @@ export function unauthenticated(): GraphQLError {
   });
 }
 
-/** True for an upstream 404 (callers that return null for missing objects use this). */
-export function isNotFound(error: unknown): boolean {
+function isNotFound(error: unknown): boolean {
   return error instanceof UpstreamError && error.status === 404;
+}
+
+/**
+ * For lookups whose missing object is null rather than an error (node lookups, federation
+ * references): the value, or null on an upstream 404; any other failure is rethrown.
+ *
+ *   __resolveReference: (ref, ctx) => nullIfNotFound(ctx.loaders.plugin.load(parsePluginRef(ref.id))),
+ */
+export async function nullIfNotFound<T>(pending: Promise<T>): Promise<T | null> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
 }
 
 /** The GraphQL error code for an upstream failure. */

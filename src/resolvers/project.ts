@@ -5,7 +5,7 @@
 // record resolve through `loaders.project` (one GET per project, de-duplicated and issued
 // in parallel), and only when a query asks for them.
 import type { GatewayContext } from '../context.ts';
-import { mutate, isNotFound } from '../errors.ts';
+import { mutate, nullIfNotFound } from '../errors.ts';
 import type { MutationResolvers, ProjectResolvers, QueryResolvers, WeekStartDay } from '../generated/resolvers-types.ts';
 import { connectionFor } from '../relay/connection.ts';
 import { parseIntId, toGlobalId } from '../relay/global-id.ts';
@@ -66,12 +66,7 @@ const Project: ProjectResolvers = {
   // Federation: a reference by global id or by databaseId; a missing project is null, not a failed batch.
   __resolveReference: async (ref, ctx) => {
     const key = 'databaseId' in ref && ref.databaseId != null ? ref.databaseId : (ref as { id: string }).id;
-    try {
-      return await ctx.loaders.project.load(parseIntId('Project', key));
-    } catch (error) {
-      if (isNotFound(error)) return null as never;
-      throw error;
-    }
+    return (await nullIfNotFound(ctx.loaders.project.load(parseIntId('Project', key)))) as never;
   },
   id: (project) => toGlobalId('Project', project.id),
   databaseId: (project) => project.id,

@@ -1,6 +1,6 @@
 // The FeatureFlag type. Its parent is a ProjectFlag: the REST record plus the project it was
 // read from (the record does not name it), which the global id and `project` need.
-import { isNotFound } from '../../errors.ts';
+import { nullIfNotFound } from '../../errors.ts';
 import { connectionFor } from '../../relay/connection.ts';
 import { getFeatureFlagActivity, type FeatureFlagRecord, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 import { listRoleAccess } from '../../upstream-client/role-access.ts';
@@ -15,13 +15,8 @@ const field =
     flag.record[key] ?? null;
 
 /** Global id -> flag, or null when it does not exist (node lookups and federation references). */
-export async function flagOrNull(id: string, ctx: GatewayContext): Promise<ProjectFlag | null> {
-  try {
-    return await ctx.loaders.featureFlag.load(parseFlagRef(id, null));
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+async function flagOrNull(id: string, ctx: GatewayContext): Promise<ProjectFlag | null> {
+  return nullIfNotFound(ctx.loaders.featureFlag.load(parseFlagRef(id, null)));
 }
 
 const FLAG_STATUSES = new Set<FeatureFlagStatus>(['ACTIVE', 'STALE', 'DELETED', 'INACTIVE', 'UNKNOWN']);

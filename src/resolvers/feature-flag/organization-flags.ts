@@ -1,5 +1,5 @@
 // The two organization-level flag routes: flags by key across projects, and copy_flags.
-import { isNotFound, mutate } from '../../errors.ts';
+import { mutate, nullIfNotFound } from '../../errors.ts';
 import { parseIntId, parseUuidId } from '../../relay/global-id.ts';
 import { copyFeatureFlags, getOrganizationFlagsByKey, type FeatureFlagRecord, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 import type { GatewayContext } from '../../context.ts';
@@ -24,15 +24,7 @@ export const OrganizationFeatureFlag: OrganizationFeatureFlagResolvers = {
 export const CopyFeatureFlagFailure: CopyFeatureFlagFailureResolvers = {
   projectDatabaseId: (failure) => failure.project_id ?? null,
   // The usual failure is "Target project does not exist": then there is no project to show.
-  project: async (failure, _args, ctx) => {
-    if (failure.project_id == null) return null;
-    try {
-      return await ctx.loaders.projectParent(failure.project_id);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
-  },
+  project: (failure, _args, ctx) => (failure.project_id == null ? null : nullIfNotFound(ctx.loaders.projectParent(failure.project_id))),
   errors: (failure) => failure.errors ?? null,
 };
 

@@ -5,7 +5,7 @@
 // `deleted`, read back one GET each (in parallel) and kept when the upstream still says
 // `deleted: true`. They follow the live flags in the connection, newest first.
 import type { GatewayContext } from '../../context.ts';
-import { isNotFound } from '../../errors.ts';
+import { nullIfNotFound } from '../../errors.ts';
 import type { FetchPage } from '../../relay/connection.ts';
 import { getAllFeatureFlagsActivity, type ActivityLogRecord, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 
@@ -31,7 +31,8 @@ export function flagsWithDeleted(ctx: GatewayContext, projectId: number, filters
 /** The project's soft-deleted flags found through its activity log, newest first. */
 async function deletedFlags(ctx: GatewayContext, projectId: number): Promise<ProjectFlag[]> {
   const ids = deletedIds(await activityEntries(ctx, projectId));
-  const flags = await Promise.all(ids.map((id) => ctx.loaders.featureFlag.load({ projectId, id }).catch(skipNotFound)));
+  // A 404 is a flag hard-deleted since (a new flag reused its key): skipped.
+  const flags = await Promise.all(ids.map((id) => nullIfNotFound(ctx.loaders.featureFlag.load({ projectId, id }))));
   return flags
     .filter((flag): flag is ProjectFlag => flag !== null && flag.record.deleted === true)
     .sort((a, b) => b.record.created_at.localeCompare(a.record.created_at) || b.record.id - a.record.id);
@@ -61,9 +62,4 @@ function matches(flag: ProjectFlag, filters: FeatureFlagListFilters): boolean {
   const search = filters.search?.trim().toLowerCase();
   if (search && !flag.record.key.toLowerCase().includes(search) && !(flag.record.name ?? '').toLowerCase().includes(search)) return false;
   return filters.active === undefined || flag.record.active === filters.active;
-}
-
-function skipNotFound(error: unknown): null {
-  if (isNotFound(error)) return null; // hard-deleted since (a new flag reused its key)
-  throw error;
 }

@@ -1,5 +1,5 @@
 // Plugin ids and value conversions shared by the plugin resolvers.
-import { badUserInput, isNotFound } from '../../errors.ts';
+import { badUserInput, nullIfNotFound } from '../../errors.ts';
 import { fromGlobalIdOf, isUuid, parseUuidId, toGlobalId, toPositiveInt } from '../../relay/global-id.ts';
 import type { OrgPlugin, PluginSourceRecord, PluginTypeValue } from '../../upstream-client/plugins.ts';
 import type { PluginRef } from '../../loaders/plugins.ts';
@@ -32,12 +32,7 @@ export function parsePluginRef(id: string, organizationId?: string | null): Plug
 
 /** Global id -> plugin, or null when it does not exist (node lookups and federation references). */
 export async function pluginOrNull(id: string, ctx: GatewayContext): Promise<OrgPlugin | null> {
-  try {
-    return await ctx.loaders.plugin.load(parsePluginRef(id));
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  return nullIfNotFound(ctx.loaders.plugin.load(parsePluginRef(id)));
 }
 
 /** filename -> source map -> list sorted by file name (deleted files, null upstream, left out). */
