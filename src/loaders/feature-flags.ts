@@ -5,7 +5,7 @@
 import DataLoader from 'dataloader';
 import type { Page, UpstreamClient } from '../upstream-client/http.ts';
 import { getFeatureFlag, listFeatureFlags, type FeatureFlagListFilters, type FeatureFlagRecord, type ProjectFlag } from '../upstream-client/feature-flags.ts';
-import { settle } from './projects.ts';
+import { listsInFlight, settle } from './batch.ts';
 
 export interface FlagRef {
   projectId: number;
@@ -22,20 +22,14 @@ const KEY_SEARCH_PAGE = 100;
 
 export function createFeatureFlagLoaders(client: UpstreamClient) {
   const known = new Map<string, ProjectFlag>();
-  const listsInFlight = new Map<number, Set<Promise<unknown>>>();
+  const lists = listsInFlight<number>();
   // Projects whose whole unfiltered flag list this operation read: a key missing from it does not exist (live).
   const fullyListed = new Set<number>();
-
-  /** Resolves once every list of `projectId` running now has primed its flags (or failed). */
-  const listsSettled = async (projectIds: Iterable<number>): Promise<void> => {
-    const pending = [...new Set(projectIds)].flatMap((id) => [...(listsInFlight.get(id) ?? [])]);
-    await Promise.allSettled(pending);
-  };
 
   /** (project, flag id) -> flag; a failed key rejects with its own UpstreamError (e.g. 404). */
   const featureFlag = new DataLoader<FlagRef, ProjectFlag, string>(
     async (refs) => {
-      await listsSettled(refs.map((ref) => ref.projectId));
+      await lists.settled(refs.map((ref) => ref.projectId));
       return settle(refs.map((ref) => cached(known.get(refKey(ref))) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => remember(ref.projectId, record))));
     },
     { cacheKeyFn: refKey },
@@ -60,11 +54,7 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
       if (unfiltered && page.offset === 0 && result.results.length >= result.count) fullyListed.add(projectId);
       return { ...result, results: primeFeatureFlags(projectId, result.results) };
     });
-    const inFlight = listsInFlight.get(projectId) ?? new Set();
-    listsInFlight.set(projectId, inFlight.add(request));
-    const done = () => inFlight.delete(request);
-    request.then(done, done);
-    return request;
+    return lists.track(projectId, request);
   };
 
   /**
@@ -76,7 +66,7 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
    */
   const featureFlagByKey = new DataLoader<FlagKeyRef, ProjectFlag | null, string>(
     async (lookups) => {
-      await listsSettled(lookups.map((lookup) => lookup.projectId));
+      await lists.settled(lookups.map((lookup) => lookup.projectId));
       return settle(lookups.map((lookup) => cached(listedWithKey(lookup)) ?? (fullyListed.has(lookup.projectId) ? Promise.resolve(null) : searchByKey(lookup))));
     },
     { cacheKeyFn: ({ projectId, key }) => `${projectId}/${key}` },

@@ -6,7 +6,7 @@ import { codeForUpstream, ErrorCode } from '../errors.ts';
 import { DEFAULT_PAGE_SIZE } from '../relay/connection.ts';
 import { UpstreamError, type Page, type UpstreamClient } from '../upstream-client/http.ts';
 import { getPlugin, listPlugins, type PluginRecord, type OrgPlugin } from '../upstream-client/plugins.ts';
-import { settle } from './projects.ts';
+import { listsInFlight, settle } from './batch.ts';
 
 export interface PluginRef {
   orgId: string;
@@ -15,7 +15,7 @@ export interface PluginRef {
 
 export function createPluginLoaders(client: UpstreamClient) {
   const organizationNames = new Map<string, string>();
-  const listsInFlight = new Map<string, Set<Promise<unknown>>>();
+  const lists = listsInFlight<string>();
 
   const noteOrganization = (record: PluginRecord): void => {
     if (record.organization_id && typeof record.organization_name === 'string') organizationNames.set(record.organization_id.toLowerCase(), record.organization_name);
@@ -50,11 +50,7 @@ export function createPluginLoaders(client: UpstreamClient) {
       ...result,
       results: Array.isArray(result?.results) ? primePlugins(orgId, result.results) : (result?.results as never),
     }));
-    const inFlight = listsInFlight.get(orgId) ?? new Set();
-    listsInFlight.set(orgId, inFlight.add(request));
-    const done = () => inFlight.delete(request);
-    request.then(done, done);
-    return request;
+    return lists.track(orgId, request);
   };
 
   /**
@@ -68,7 +64,7 @@ export function createPluginLoaders(client: UpstreamClient) {
     const id = orgId.toLowerCase();
     // Let sibling fields start first: a `plugins` connection next to `name` then answers both.
     await new Promise<void>((resolve) => process.nextTick(resolve));
-    await Promise.allSettled([...(listsInFlight.get(orgId) ?? [])]);
+    await lists.settled([orgId]);
     if (organizationNames.has(id)) return organizationNames.get(id) ?? null;
     try {
       await pluginPage(orgId, { limit: DEFAULT_PAGE_SIZE, offset: 0 });

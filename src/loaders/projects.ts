@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import { getProject, type ProjectListItem, type ProjectParent, type ProjectRecord } from '../upstream-client/projects.ts';
+import { settle } from './batch.ts';
 
 /**
  * Full project records by upstream id. The REST API has no batch read, so a batch is a
@@ -27,10 +28,4 @@ export function createProjectLoaders(client: UpstreamClient) {
   };
 
   return { project, primeProjectListItems, projectParent };
-}
-
-/** Promise.all that keeps per-key failures as Error values, as DataLoader expects. */
-export async function settle<T>(calls: Promise<T>[]): Promise<(T | Error)[]> {
-  const results = await Promise.allSettled(calls);
-  return results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
 }

@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import { getRoleAccess, type RoleAccessRecord, type ProjectRoleAccess } from '../upstream-client/role-access.ts';
-import { settle } from './projects.ts';
+import { settle } from './batch.ts';
 
 export interface RoleAccessRef {
   projectId: number;
