@@ -12,7 +12,7 @@ import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPag
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { costLimitPlugin, createMetrics, queryLimits, requestLogPlugin, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { costLimitPlugin, createMetrics, queryLimits, requestLogPlugin, requireTokenPlugin, upstreamReportPlugin, type GatewayMetrics } from './plugins.ts';
 import { gatewaySchema } from './schema.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
@@ -68,14 +68,9 @@ query ProjectsAndFlags {
 }
 `;
 
+/** Starts the gateway on `options.port` (0 picks a free one) against `options.upstreamUrl`. */
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const logger = pino(
-    {
-      level: options.logLevel ?? 'silent',
-      redact: { paths: ['authorization', 'token', '*.authorization', '*.token', 'req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
-    },
-    options.logDestination ?? pino.destination(1),
-  );
+  const logger = gatewayLogger(options);
   const metrics = createMetrics();
   const transport = new UpstreamTransport({
     upstreamUrl: options.upstreamUrl,
@@ -86,8 +81,39 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const app = express();
   const httpServer = http.createServer(app);
+  const server = apolloServer(options, httpServer, logger, metrics);
+  await server.start();
+  mountRoutes(app, server, metrics, transport);
+
+  await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
+  const { port } = httpServer.address() as AddressInfo;
+  const baseUrl = `http://localhost:${port}`;
+  logger.info({ url: `${baseUrl}/graphql`, upstream: transport.origin }, 'gateway listening');
+
+  return {
+    url: `${baseUrl}/graphql`,
+    baseUrl,
+    logger,
+    async stop() {
+      await server.stop();
+      await transport.close();
+    },
+  };
+}
+
+function gatewayLogger(options: GatewayOptions): Logger {
+  return pino(
+    {
+      level: options.logLevel ?? 'silent',
+      redact: { paths: ['authorization', 'token', '*.authorization', '*.token', 'req.headers.authorization', 'headers.authorization'], censor: '[redacted]' },
+    },
+    options.logDestination ?? pino.destination(1),
+  );
+}
+
+function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
   const limits = queryLimits();
-  const server = new ApolloServer<GatewayContext>({
+  return new ApolloServer<GatewayContext>({
     schema: gatewaySchema(),
     logger,
     introspection: true,
@@ -115,8 +141,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
-  await server.start();
+}
 
+/** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -133,24 +161,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     express.json({ limit: '1mb' }),
     expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
   );
+}
 
-  await new Promise<void>((resolve, reject) => {
+function listen(httpServer: http.Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
-    httpServer.listen(options.port ?? 4000, options.host ?? '0.0.0.0', resolve);
+    httpServer.listen(port, host, resolve);
   });
-  const { port } = httpServer.address() as AddressInfo;
-  const baseUrl = `http://localhost:${port}`;
-  logger.info({ url: `${baseUrl}/graphql`, upstream: transport.origin }, 'gateway listening');
-
-  return {
-    url: `${baseUrl}/graphql`,
-    baseUrl,
-    logger,
-    async stop() {
-      await server.stop();
-      await transport.close();
-    },
-  };
 }
 
 function landingPage(options: GatewayOptions) {
