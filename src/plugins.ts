@@ -1,10 +1,9 @@
-// Apollo Server plugins of the gateway: authentication gate, upstream cost report,
-// Prometheus metrics and the query limits (graphql-armor's structural limits, our cost limit).
+// Apollo Server plugins of the gateway: authentication gate, upstream cost report and the
+// query limits (graphql-armor's structural limits, our cost limit). Metrics and the request
+// log are in observability.ts.
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { Logger } from 'pino';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayContext } from './context.ts';
 import { ErrorCode, unauthenticated } from './errors.ts';
 import { costHints, operationCost } from './query-cost.ts';
@@ -73,9 +72,8 @@ export function queryLimits() {
   }).protect();
 }
 
-/** Apollo Router's code for an operation refused by demand control. */
-
-export function costTooHigh(cost: number, maxCost: number): GraphQLError {
+/** COST_ESTIMATED_TOO_EXPENSIVE, Apollo Router's code for an operation refused by demand control, as a 400. */
+function costTooHigh(cost: number, maxCost: number): GraphQLError {
   return new GraphQLError(`Operation cost ${cost} exceeds the limit of ${maxCost}.`, {
     extensions: { code: ErrorCode.COST_ESTIMATED_TOO_EXPENSIVE, cost, maxCost, http: { status: 400 } },
   });
@@ -114,7 +112,7 @@ export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloS
 const INTROSPECTION_FIELDS = new Set(['__schema', '__type', '__typename', '_service']);
 
 /** True when the operation's root selections are only introspection fields (fragments followed). */
-export function isIntrospectionOnly(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
+function isIntrospectionOnly(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): boolean {
   const onlyIntrospection = (set: SelectionSetNode, seen: Set<string>): boolean =>
     set.selections.every((selection) => {
       if (selection.kind === Kind.FIELD) return INTROSPECTION_FIELDS.has(selection.name.value);
@@ -161,74 +159,3 @@ export const upstreamReportPlugin: ApolloServerPlugin<GatewayContext> = {
     };
   },
 };
-
-export interface GatewayMetrics {
-  registry: Registry;
-  plugin: ApolloServerPlugin<GatewayContext>;
-  observeUpstreamCall(call: { method: string; route: string; status: number | null; ms: number }): void;
-}
-
-/** Prometheus metrics on a registry of this gateway instance (tests run several per process). */
-export function createMetrics(): GatewayMetrics {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'graphql_requests_total', help: 'GraphQL operations by operation name and outcome.', labelNames: ['operation', 'outcome'], registers: [registry] });
-  const duration = new Histogram({ name: 'graphql_request_duration_seconds', help: 'GraphQL operation latency by operation name.', labelNames: ['operation'], registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
-  const upstreamCalls = new Counter({ name: 'upstream_calls_total', help: 'Upstream REST calls by method, route template and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const upstreamDuration = new Histogram({ name: 'upstream_call_duration_seconds', help: 'Upstream REST call latency by method and route template.', labelNames: ['method', 'route'], registers: [registry], buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
-
-  const plugin: ApolloServerPlugin<GatewayContext> = {
-    async requestDidStart() {
-      const started = performance.now();
-      return {
-        async willSendResponse({ operationName, request, response }) {
-          const operation = operationLabel(operationName ?? request.operationName);
-          const failed = response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0;
-          requests.inc({ operation, outcome: failed ? 'error' : 'ok' });
-          duration.observe({ operation }, (performance.now() - started) / 1000);
-        },
-      };
-    },
-  };
-  return {
-    registry,
-    plugin,
-    observeUpstreamCall({ method, route, status, ms }) {
-      upstreamCalls.inc({ method, route, status: status === null ? 'none' : String(status) });
-      upstreamDuration.observe({ method, route }, ms / 1000);
-    },
-  };
-}
-
-/**
- * One log line per operation: name, outcome, error codes, upstream totals. Never the
- * variables, headers or token (the logger also redacts `authorization`/`token` paths).
- */
-export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
-  return {
-    async requestDidStart() {
-      const started = performance.now();
-      return {
-        async willSendResponse({ operationName, contextValue, response }) {
-          if (!logger.isLevelEnabled('info')) return;
-          const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
-          logger.info(
-            {
-              operation: operationLabel(operationName),
-              ms: Math.round(performance.now() - started),
-              errors: errors.map((e) => e.extensions?.code ?? 'UNKNOWN'),
-              upstream: contextValue.report.summary().totals,
-            },
-            'graphql operation',
-          );
-        },
-      };
-    },
-  };
-}
-
-// Operation names come from clients: keep label values bounded and well-formed.
-function operationLabel(name: string | undefined | null): string {
-  if (!name) return 'anonymous';
-  return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) ? name : 'invalid';
-}

@@ -12,7 +12,8 @@ import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPag
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { costLimitPlugin, createMetrics, queryLimits, requestLogPlugin, requireTokenPlugin, upstreamReportPlugin, type GatewayMetrics } from './plugins.ts';
+import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
+import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
 import { gatewaySchema } from './schema.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
