@@ -69,7 +69,7 @@ export interface CostOptions {
 }
 
 /** Extra cost of any mutation, as in Apollo Router. */
-export const MUTATION_BASE_COST = 10;
+const MUTATION_BASE_COST = 10;
 
 const hintsBySchema = new WeakMap<GraphQLSchema, CostHints>();
 

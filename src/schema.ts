@@ -7,7 +7,7 @@ import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { resolvers } from './resolvers/index.ts';
 
-export const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
+const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
 
 /** All SDL files as one document (common.graphql first: it declares the roots and the federation link). */
 export function loadTypeDefs(dir: string = SCHEMA_DIR): DocumentNode {

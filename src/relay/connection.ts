@@ -51,7 +51,7 @@ async function fetchChecked<T>(fetchPage: FetchPage<T>, limit: number, offset: n
 }
 
 /** The list name of cursors when a connection does not name its list (unit tests). */
-export const DEFAULT_LIST = 'offset';
+const DEFAULT_LIST = 'offset';
 
 export function offsetToCursor(offset: number, list: string = DEFAULT_LIST): string {
   return Buffer.from(`${list}:${offset}`, 'utf8').toString('base64url');
@@ -123,7 +123,7 @@ async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>,
 }
 
 /** A page of items starting at `offset` -> connection object. */
-export function toConnection<T>(items: T[], offset: number, totalCount: number, list: string = DEFAULT_LIST): Connection<T> {
+function toConnection<T>(items: T[], offset: number, totalCount: number, list: string = DEFAULT_LIST): Connection<T> {
   const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i, list), node }));
   return {
     edges,

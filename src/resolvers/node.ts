@@ -22,7 +22,7 @@ function tagged(typeName: string, value: object | null): object | null {
   return value === null ? null : { ...value, __typename: typeName };
 }
 
-export async function resolveNode(id: string, ctx: GatewayContext): Promise<object | null> {
+async function resolveNode(id: string, ctx: GatewayContext): Promise<object | null> {
   const { type, keys } = fromGlobalId(id);
   const fetch = fetchers.get(type);
   if (!fetch) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });

@@ -19,12 +19,12 @@ export interface RevokePayloadParent {
   userErrors: UserError[];
 }
 
-export function roleAccessGlobalId(grant: ProjectRoleAccess): string {
+function roleAccessGlobalId(grant: ProjectRoleAccess): string {
   return toGlobalId('FeatureFlagRoleAccess', grant.projectId, grant.flagId, grant.record.id);
 }
 
 /** A grant named by its global id, or by its numeric id plus the flag (global, or numeric plus project). */
-export function parseRoleAccessRef(id: string, featureFlagId?: string | null, projectId?: string | null): RoleAccessRef {
+function parseRoleAccessRef(id: string, featureFlagId?: string | null, projectId?: string | null): RoleAccessRef {
   const text = String(id).trim();
   if (/^[0-9]+$/.test(text)) {
     if (featureFlagId == null) throw badUserInput('"id" is a numeric grant id: give the grant\'s global id, or also "featureFlagId".', { argument: 'id' });

@@ -22,14 +22,14 @@ function stringScalar(name: string, description: string, accept: (value: string)
   });
 }
 
-export const DateTime = stringScalar(
+const DateTime = stringScalar(
   'DateTime',
   'An ISO 8601 date-time string.',
   (v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)),
   'expected an ISO 8601 date-time such as 2024-05-01T12:00:00Z',
 );
 
-export const TimeZone = stringScalar(
+const TimeZone = stringScalar(
   'TimeZone',
   'An IANA time-zone name accepted by the upstream.',
   isAllowedTimezone,

@@ -165,7 +165,7 @@ export class UpstreamClient {
 }
 
 /** Route template + params + query -> path. Throws on an unfilled placeholder (a programming error). */
-export function buildPath(call: Pick<UpstreamCall, 'route' | 'params' | 'query'>): string {
+function buildPath(call: Pick<UpstreamCall, 'route' | 'params' | 'query'>): string {
   const path = call.route.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = call.params?.[name];
     if (value === undefined) throw new Error(`Route ${call.route} needs parameter "${name}"`);

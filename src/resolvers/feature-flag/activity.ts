@@ -20,7 +20,7 @@ export function activityConnection(args: ConnectionArgs, fetchActivity: FetchAct
  * The page (1-based) and page size of one page holding items [offset, offset + limit),
  * and how many of its items to skip. Aligned windows use pageSize = limit.
  */
-export function pageCovering(offset: number, limit: number): { page: number; pageSize: number; skip: number } {
+function pageCovering(offset: number, limit: number): { page: number; pageSize: number; skip: number } {
   const last = offset + limit - 1;
   let pageSize = limit;
   while (Math.floor(offset / pageSize) !== Math.floor(last / pageSize)) pageSize += 1;

@@ -10,8 +10,8 @@ import type { FetchPage } from '../../relay/connection.ts';
 import { getAllFeatureFlagsActivity, type ActivityLogRecord, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 
 /** Activity entries per call, and the most entries scanned (the newest ones). */
-export const ACTIVITY_PAGE_SIZE = 100;
-export const MAX_ACTIVITY_PAGES = 20;
+const ACTIVITY_PAGE_SIZE = 100;
+const MAX_ACTIVITY_PAGES = 20;
 
 /** Limit/offset pages over "live flags, then deleted flags" for `connectionFor`. */
 export function flagsWithDeleted(ctx: GatewayContext, projectId: number, filters: FeatureFlagListFilters): FetchPage<ProjectFlag> {
