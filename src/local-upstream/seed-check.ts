@@ -1,12 +1,7 @@
 import type { SeedFile } from './seed.ts';
+import { PLUGIN_TYPES } from './validation/plugin-input.ts';
 
-/**
- * Checks a seed file's shape and references before anything is written, so a bad seed fails with a message
- * that names the entry (`users[0].memberships[1]: unknown organization "…"`) instead of a SQLite constraint
- * error. `knownOrganizations` are the ids already in the database (a seed may build on an earlier one).
- */
-
-const PLUGIN_TYPES = new Set(['local', 'custom', 'repository', 'source']);
+const PLUGIN_TYPE_NAMES: ReadonlySet<string> = new Set(PLUGIN_TYPES);
 
 export class SeedError extends Error {}
 
@@ -36,6 +31,11 @@ function optional(entry: Dict, field: string, where: string, check: (value: unkn
   if (entry[field] !== undefined && entry[field] !== null && !check(entry[field])) fail(where, `"${field}" must be ${expected}`);
 }
 
+/**
+ * Checks a seed file's shape and references before anything is written, so a bad seed fails with a message
+ * that names the entry (`users[0].memberships[1]: unknown organization "…"`) instead of a SQLite constraint
+ * error. `knownOrganizations` are the ids already in the database (a seed may build on an earlier one).
+ */
 export function checkSeed(input: unknown, knownOrganizations: Iterable<string>): SeedFile {
   if (!isDict(input)) fail('top level', 'must be a JSON object');
   const organizations = new Set([...knownOrganizations].map((id) => id.toLowerCase()));
@@ -86,7 +86,7 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
     organizationOf(plugin, where);
     text(plugin, 'name', where);
     const type = text(plugin, 'plugin_type', where);
-    if (!PLUGIN_TYPES.has(type)) fail(where, `"plugin_type" must be one of local, custom, repository, source (got "${type}")`);
+    if (!PLUGIN_TYPE_NAMES.has(type)) fail(where, `"plugin_type" must be one of ${PLUGIN_TYPES.join(', ')} (got "${type}")`);
     optional(plugin, 'source', where, (v) => isDict(v) && Object.values(v).every((s) => typeof s === 'string'), 'an object of file name to source text');
   });
   return input as SeedFile;
