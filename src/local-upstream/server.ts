@@ -16,7 +16,7 @@ const MAX_BODY_BYTES = 20 * 1024 * 1024;
  * The request log keeps at least the newest this many records; older ones are dropped in chunks, so a server
  * left running for weeks (`npm start`) does not grow without bound.
  */
-export const DEFAULT_REQUEST_LOG_LIMIT = 10_000;
+const DEFAULT_REQUEST_LOG_LIMIT = 10_000;
 
 export interface UpstreamRequestRecord { method: string; path: string; status: number }
 

@@ -1,20 +1,16 @@
+// Scopes, membership and tenancy, in the real service's order: the parent object is looked up first (404),
+// then the key's scopes (403 `API key missing required scope`), then membership (403).
 import { membershipLevel, getOrganization, userOrganizationIds, type Organization } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
 import { firstProjectOfOrganization, getProject, type ProjectRow } from '../storage/projects.ts';
 import { notFound, permissionDenied } from '../http/errors.ts';
 import type { Caller } from './authenticate.ts';
 
-/**
- * Scopes, membership and tenancy, in the real service's order: the parent object is looked up first (404),
- * then the key's scopes (403 `API key missing required scope`), then membership (403).
- */
-
-export const MEMBER = 1;
+/** Organization membership level of an admin (the levels are 1 member, 8 admin, 15 owner). */
 export const ADMIN = 8;
-export const OWNER = 15;
 
 /** `*` grants everything; `<obj>:write` implies `<obj>:read`. */
-export function hasScope(scopes: string[], required: string): boolean {
+function hasScope(scopes: string[], required: string): boolean {
   if (scopes.includes('*') || scopes.includes(required)) return true;
   const [object, action] = required.split(':');
   return action === 'read' && scopes.includes(`${object}:write`);

@@ -37,7 +37,7 @@ function bucketingIdentifier(flag: EvaluationFlag, ctx: EvaluationContext): stri
 }
 
 /** Stable order with variant-override conditions first; each keeps its original index. */
-export function conditionsInEvaluationOrder(filters: Record<string, unknown>): { condition: Condition; index: number }[] {
+function conditionsInEvaluationOrder(filters: Record<string, unknown>): { condition: Condition; index: number }[] {
   const groups = Array.isArray(filters.groups) ? (filters.groups as Condition[]) : [];
   const indexed = groups.map((condition, index) => ({ condition, index }));
   return [...indexed.filter(({ condition }) => condition.variant), ...indexed.filter(({ condition }) => !condition.variant)];

@@ -1,6 +1,6 @@
 /** Evaluation reasons of the real service, with the priority used when no condition matches. */
 
-export const REASON_PRIORITY: Readonly<Record<string, number>> = {
+const REASON_PRIORITY: Readonly<Record<string, number>> = {
   super_condition_value: 5,
   holdout_condition_value: 4,
   condition_match: 3,

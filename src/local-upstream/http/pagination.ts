@@ -6,7 +6,7 @@ import type { ApiRequest } from './request.ts';
  * or negative offset is 0; `next`/`previous` are absolute URLs of the request with `limit`/`offset` replaced
  * (query keys sorted, as DRF's `replace_query_param` does); `previous` drops `offset` when it would be <= 0.
  */
-export const DEFAULT_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 100;
 
 export interface Page<T> { count: number; next: string | null; previous: string | null; results: T[] }
 
@@ -17,7 +17,7 @@ function parsePositiveInt(value: string | null, strict: boolean): number | undef
   return number;
 }
 
-export function pageWindow(req: ApiRequest): { limit: number; offset: number } {
+function pageWindow(req: ApiRequest): { limit: number; offset: number } {
   return {
     limit: parsePositiveInt(req.param('limit'), true) ?? DEFAULT_PAGE_SIZE,
     offset: parsePositiveInt(req.param('offset'), false) ?? 0,

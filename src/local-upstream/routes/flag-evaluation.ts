@@ -19,7 +19,7 @@ import { isDict, projectOf } from './common.ts';
  */
 
 /** The `groups` query parameter: a JSON object of group type -> group key (default `{}`). */
-export function groupsParam(req: ApiRequest): Record<string, string> {
+function groupsParam(req: ApiRequest): Record<string, string> {
   const text = req.query.get('groups');
   if (text === null || text === '') return {};
   let value: unknown;

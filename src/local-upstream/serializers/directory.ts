@@ -6,7 +6,7 @@ export interface UserBasic {
   id: number; uuid: string; distinct_id: string; first_name: string; last_name: string; email: string; is_email_verified: boolean;
 }
 
-export function userBasic(user: User): UserBasic {
+function userBasic(user: User): UserBasic {
   return {
     id: user.id, uuid: user.uuid, distinct_id: user.distinct_id, first_name: user.first_name,
     last_name: user.last_name, email: user.email, is_email_verified: user.is_email_verified,

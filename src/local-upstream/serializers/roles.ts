@@ -6,7 +6,7 @@ import { flagBody } from './flags.ts';
 import type { Directory } from './directory.ts';
 
 /** A role as the role-access records embed it (older RoleSerializer, with `feature_flags_access_level`). */
-export function roleBody(store: Store, role: RoleRow, users: Directory): Record<string, unknown> {
+function roleBody(store: Store, role: RoleRow, users: Directory): Record<string, unknown> {
   return {
     id: role.id, name: role.name, feature_flags_access_level: role.feature_flags_access_level, created_at: role.created_at,
     created_by: users.basic(role.created_by), members: [], associated_flags: roleAssociatedFlags(store, role.id),

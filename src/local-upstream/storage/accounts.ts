@@ -9,7 +9,7 @@ export interface User {
 export interface ApiKeyOwner { user: User; scopes: string[] }
 
 /** Keys are stored hashed, as the real service does (`sha256$<hex>`). */
-export const hashKey = (key: string): string => `sha256$${createHash('sha256').update(key).digest('hex')}`;
+const hashKey = (key: string): string => `sha256$${createHash('sha256').update(key).digest('hex')}`;
 
 const USER_COLUMNS = 'id, uuid, distinct_id, email, first_name, last_name, is_email_verified';
 

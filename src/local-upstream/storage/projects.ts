@@ -19,7 +19,7 @@ function toProject(row: Record<string, unknown>): ProjectRow {
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** `<prefix>` plus base62 of 32 random bytes, the real service's token format. */
-export function randomToken(prefix: string): string {
+function randomToken(prefix: string): string {
   let value = BigInt(`0x${randomBytes(32).toString('hex')}`);
   let text = '';
   while (value > 0n) {

@@ -22,7 +22,7 @@ export type FieldSpec =
 export type FieldSpecs = Record<string, FieldSpec>;
 
 /** Python's `type(x).__name__` for a JSON value, as DRF puts it in messages. */
-export function pythonType(value: unknown): string {
+function pythonType(value: unknown): string {
   if (value === null) return 'NoneType';
   if (Array.isArray(value)) return 'list';
   switch (typeof value) {
