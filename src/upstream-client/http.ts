@@ -103,9 +103,8 @@ export class UpstreamTransport {
     await this.#pool.close();
   }
 
-  /** @internal used by UpstreamClient */
-  async send(call: UpstreamCall, token: string, report: UpstreamReport): Promise<unknown> {
-    const path = buildPath(call);
+  /** @internal used by UpstreamClient, which passes `path` when it already built it (GETs: their de-duplication key). */
+  async send(call: UpstreamCall, token: string, report: UpstreamReport, path: string = buildPath(call)): Promise<unknown> {
     const started = report.start();
     let status: number | null = null;
     try {
@@ -152,13 +151,13 @@ export class UpstreamClient {
       this.#gets.clear();
       return this.#transport.send(call, token, this.#report) as Promise<T>;
     }
-    const key = buildPath(call);
-    let pending = this.#gets.get(key);
+    const path = buildPath(call);
+    let pending = this.#gets.get(path);
     if (!pending) {
-      pending = this.#transport.send(call, token, this.#report);
-      this.#gets.set(key, pending);
+      pending = this.#transport.send(call, token, this.#report, path);
+      this.#gets.set(path, pending);
       // A failed GET may be retried by a later field of the same operation.
-      pending.catch(() => this.#gets.delete(key));
+      pending.catch(() => this.#gets.delete(path));
     }
     return pending as Promise<T>;
   }
