@@ -1,4 +1,5 @@
 import type { SeedFile } from './seed.ts';
+import { isDict } from './validation/fields.ts';
 import { PLUGIN_TYPES } from './validation/plugin-input.ts';
 
 const PLUGIN_TYPE_NAMES: ReadonlySet<string> = new Set(PLUGIN_TYPES);
@@ -6,8 +7,6 @@ const PLUGIN_TYPE_NAMES: ReadonlySet<string> = new Set(PLUGIN_TYPES);
 export class SeedError extends Error {}
 
 type Dict = Record<string, unknown>;
-
-const isDict = (value: unknown): value is Dict => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function fail(where: string, problem: string): never {
   throw new SeedError(`Seed file: ${where}: ${problem}`);

@@ -27,7 +27,3 @@ export function activityBody(ctx: RouteContext, entry: ActivityRow): Record<stri
     activity: entry.activity, scope: entry.scope, item_id: entry.item_id, detail: entry.detail, created_at: entry.created_at,
   };
 }
-
-export function isDict(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -9,8 +9,8 @@ import { projectPersons } from '../storage/people.ts';
 import { groupTypeMapping, type ProjectRow } from '../storage/projects.ts';
 import type { Store } from '../storage/db.ts';
 import { minimalFlagBody } from '../serializers/flags.ts';
-import { requireObject } from '../validation/fields.ts';
-import { isDict, projectOf } from './common.ts';
+import { isDict, requireObject } from '../validation/fields.ts';
+import { projectOf } from './common.ts';
 
 /**
  * The evaluation actions. The real service serves `evaluation_reasons`, `my_flags` and `user_blast_radius` to

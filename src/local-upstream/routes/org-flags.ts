@@ -6,8 +6,9 @@ import { allFlags, getFlagByKey, hardDeleteFlag, insertFlag, liveFlagsByKeyInOrg
 import { findCohortByName, insertCohort, insertDashboard, projectCohorts } from '../storage/people.ts';
 import { getProject, type ProjectRow } from '../storage/projects.ts';
 import { effectiveFilters, flagBody } from '../serializers/flags.ts';
+import { isDict } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
-import { isDict, organizationOf } from './common.ts';
+import { organizationOf } from './common.ts';
 import { logFlagActivity } from './flags.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { PublicRoute, Route, RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
 import { firstProjectOfOrganization, getProjectByToken, type ProjectRow } from '../storage/projects.ts';
-import { isDict } from './common.ts';
+import { isDict } from '../validation/fields.ts';
 import { localEvaluationResponse } from './flag-evaluation.ts';
 
 /**

@@ -21,6 +21,11 @@ export type FieldSpec =
 
 export type FieldSpecs = Record<string, FieldSpec>;
 
+/** A JSON object (Python's dict): not null, not a list. */
+export function isDict(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Python's `type(x).__name__` for a JSON value, as DRF puts it in messages. */
 function pythonType(value: unknown): string {
   if (value === null) return 'NoneType';
@@ -116,7 +121,7 @@ function convert(value: unknown, spec: FieldSpec): unknown {
     case 'raw':
       return value;
     case 'dict':
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      if (!isDict(value)) {
         throw new FieldError(`Expected a dictionary of items but got type "${pythonType(value)}".`, 'not_a_dict');
       }
       return value;
@@ -151,10 +156,8 @@ export function checkField(attr: string, value: unknown, spec: FieldSpec): unkno
 
 /** The request body as a dict, or DRF's serializer-level error. */
 export function requireObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationError(`Invalid data. Expected a dictionary, but got ${pythonType(body)}.`, null);
-  }
-  return body as Record<string, unknown>;
+  if (!isDict(body)) throw validationError(`Invalid data. Expected a dictionary, but got ${pythonType(body)}.`, null);
+  return body;
 }
 
 export function requiredError(attr: string): ApiError {

@@ -1,5 +1,6 @@
 import { parseConditionDate } from '../evaluation/dates.ts';
 import { pythonJsonDumps, pythonStr } from '../evaluation/python-format.ts';
+import { isDict } from './fields.ts';
 
 /**
  * Validation of a feature flag's `filters`, with the real service's rules, order and messages
@@ -126,10 +127,6 @@ function readProperties(group: Dict): Prop[] {
     type: typeof prop.type === 'string' ? prop.type : 'event',
     group_type_index: prop.group_type_index ?? null,
   }));
-}
-
-function isDict(value: unknown): value is Dict {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function checkVariants(filters: Dict): Set<string> {
