@@ -9,9 +9,12 @@ import {
   updatePlugin,
   updatePluginSource,
   upgradePlugin,
+  type OrgPlugin,
+  type PluginRecord,
   type PluginSourceRecord,
   type PluginWrite,
 } from '../../upstream-client/plugins.ts';
+import type { GatewayContext } from '../../context.ts';
 import type { CreatePluginInput, MutationResolvers } from '../../generated/resolvers-types.ts';
 import { PLUGIN_TYPE_TO_REST, parsePluginRef, sourceFiles } from './refs.ts';
 
@@ -19,13 +22,13 @@ export const Mutation: MutationResolvers = {
   createPlugin: async (_parent, { input }, ctx) => {
     const orgId = parseUuidId('Organization', input.organizationId);
     const { result, userErrors } = await mutate(() => createPlugin(ctx.client, orgId, pluginWriteBody(input)));
-    return { plugin: result && (ctx.loaders.primePlugins(orgId, [result])[0] ?? null), userErrors };
+    return { plugin: result && remembered(ctx, orgId, result), userErrors };
   },
 
   updatePlugin: async (_parent, { input }, ctx) => {
     const ref = parsePluginRef(input.id, input.organizationId);
     const { result, userErrors } = await mutate(() => updatePlugin(ctx.client, ref.orgId, ref.id, pluginWriteBody(input)));
-    return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result])[0] ?? null), userErrors };
+    return { plugin: result && remembered(ctx, ref.orgId, result), userErrors };
   },
 
   deletePlugin: async (_parent, { input }, ctx) => {
@@ -50,15 +53,20 @@ export const Mutation: MutationResolvers = {
   upgradePlugin: async (_parent, { input }, ctx) => {
     const ref = parsePluginRef(input.id, input.organizationId);
     const { result, userErrors } = await mutate(() => upgradePlugin(ctx.client, ref.orgId, ref.id));
-    return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result])[0] ?? null), userErrors };
+    return { plugin: result && remembered(ctx, ref.orgId, result), userErrors };
   },
 
   checkPluginForUpdates: async (_parent, { input }, ctx) => {
     const ref = parsePluginRef(input.id, input.organizationId);
     const { result, userErrors } = await mutate(() => checkPluginForUpdates(ctx.client, ref.orgId, ref.id));
-    return { plugin: result && (ctx.loaders.primePlugins(ref.orgId, [result.plugin])[0] ?? null), userErrors };
+    return { plugin: result && remembered(ctx, ref.orgId, result.plugin), userErrors };
   },
 };
+
+/** A write's answer, stored so later fields of the same operation do not refetch the plugin. */
+function remembered(ctx: GatewayContext, orgId: string, record: PluginRecord): OrgPlugin {
+  return ctx.loaders.primePlugins(orgId, [record])[0] as OrgPlugin;
+}
 
 function pluginWriteBody(input: Omit<CreatePluginInput, 'organizationId'> & { url?: string | null }): PluginWrite {
   const body: PluginWrite = {};
