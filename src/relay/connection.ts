@@ -123,7 +123,7 @@ async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>,
 }
 
 /** A page of items starting at `offset` -> connection object. */
-function toConnection<T>(items: T[], offset: number, totalCount: number, list: string = DEFAULT_LIST): Connection<T> {
+function toConnection<T>(items: T[], offset: number, totalCount: number, list: string): Connection<T> {
   const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i, list), node }));
   return {
     edges,
