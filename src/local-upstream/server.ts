@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App } from './app.ts';
-import { FaultQueue, type FaultSpec } from './http/faults.ts';
+import { FaultQueue } from './http/faults.ts';
 import { ApiRequest, type ApiResponse } from './http/request.ts';
 import type { Store } from './storage/db.ts';
 
@@ -122,5 +122,3 @@ function send(res: ServerResponse, response: ApiResponse): void {
   res.writeHead(response.status, headers);
   res.end(payload);
 }
-
-export type { FaultSpec };

@@ -16,7 +16,7 @@ export const KEYS = {
 } as const;
 
 export const PROJECT_A_TOKEN = 'phc_test_project_a_token_0123456789';
-export const PROJECT_B_TOKEN = 'phc_test_project_b_token_0123456789';
+const PROJECT_B_TOKEN = 'phc_test_project_b_token_0123456789';
 
 export function testSeed(): SeedFile {
   return {
