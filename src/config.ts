@@ -24,6 +24,7 @@ export interface Config {
   localUpstreamPort: number;
 }
 
+/** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   return Object.freeze({
     port: port(env, 'PORT', 4000),

@@ -28,6 +28,7 @@ export function bearerToken(header: string | string[] | undefined): string | nul
   return match?.[1] ?? null;
 }
 
+/** The context of one GraphQL request: a fresh client, report and set of loaders, bound to the caller's token. */
 export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport): GatewayContext {
   const token = bearerToken(headers.authorization);
   const report = new UpstreamReport();

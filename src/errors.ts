@@ -43,14 +43,17 @@ interface UpstreamErrorBody {
   error?: unknown;
 }
 
+/** A client mistake found before any upstream call; `extensions` usually names the `argument`. */
 export function badUserInput(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, ...extensions } });
 }
 
+/** An object the gateway itself could not find (e.g. a flag key with no match). */
 export function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.NOT_FOUND } });
 }
 
+/** No bearer token on an operation that needs one (HTTP 401). */
 export function unauthenticated(): GraphQLError {
   return new GraphQLError('Authentication required: send the header `Authorization: Bearer <personal API key>`.', {
     extensions: { code: ErrorCode.UNAUTHENTICATED, http: { status: 401 } },
@@ -170,6 +173,7 @@ function fieldPath(attr: unknown, prefix: string[], fieldNames: Record<string, s
   return [...prefix, fieldNames[first] ?? snakeToCamel(first), ...rest];
 }
 
+/** GraphQL input field name -> REST field name (`weekStartDay` -> `week_start_day`). */
 export function camelToSnake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }

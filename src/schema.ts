@@ -19,6 +19,7 @@ export function loadTypeDefs(dir: string = SCHEMA_DIR): DocumentNode {
 
 let cached: GraphQLSchema | undefined;
 
+/** The subgraph schema, built on first use and shared by every gateway in the process. */
 export function gatewaySchema(): GraphQLSchema {
   cached ??= buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]);
   return cached;

@@ -7,6 +7,7 @@ import { createFeatureFlagLoaders } from './feature-flags.ts';
 import { createRoleAccessLoaders } from './role-access.ts';
 import { createPluginLoaders } from './plugins.ts';
 
+/** All loaders of one request, bound to its client (see the domain files for what each batches). */
 export function createLoaders(client: UpstreamClient) {
   return {
     ...createProjectLoaders(client),

@@ -19,6 +19,7 @@ function demoPersons(): Array<{ distinct_id: string; properties: Record<string, 
   }));
 }
 
+/** The demo seed, with `apiKey` (LOCAL_API_KEY) instead of DEMO_API_KEY when given. */
 export function demoSeed(apiKey?: string): SeedFile {
   const org = DEMO_ORGANIZATION_ID;
   const project = 'Demo project';

@@ -5,10 +5,8 @@ import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
 import { Store } from './storage/db.ts';
 import { isEmptyStore } from './storage/seed-origins.ts';
 
-/**
- * The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
- * one); tests read `requests` to count upstream calls and use `injectFault` for error paths.
- */
+// The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
+// one); tests read `requests` to count upstream calls and use `injectFault` for error paths.
 export type { SeedFile } from './seed.ts';
 export type { FaultSpec } from './http/faults.ts';
 export type { UpstreamRequestRecord } from './server.ts';
@@ -43,6 +41,7 @@ export interface LocalUpstream {
   stop(): Promise<void>;
 }
 
+/** Opens the store, applies the seed and serves the REST interface; `stop()` closes both. */
 export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Promise<LocalUpstream> {
   const store = new Store(options.dbPath ?? ':memory:');
   let seeded: SeedSummary;

@@ -53,6 +53,7 @@ async function fetchChecked<T>(fetchPage: FetchPage<T>, limit: number, offset: n
 /** The list name of cursors when a connection does not name its list (unit tests). */
 const DEFAULT_LIST = 'offset';
 
+/** The opaque cursor of the item at `offset` in `list`. */
 export function offsetToCursor(offset: number, list: string = DEFAULT_LIST): string {
   return Buffer.from(`${list}:${offset}`, 'utf8').toString('base64url');
 }

@@ -10,6 +10,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const INTEGER = /^[0-9]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Type name + the keys needed to refetch the object -> its opaque global id (keys in refetch order). */
 export function toGlobalId(type: string, ...keys: (string | number)[]): string {
   if (!TYPE_NAME.test(type) || keys.length === 0) throw new Error(`toGlobalId: bad type "${type}" or no keys`);
   const raw = [type, ...keys.map((k) => encodeURIComponent(String(k)))].join(':');
@@ -70,6 +71,7 @@ export function toPositiveInt(key: string, type: string): number {
   return Number(key);
 }
 
+/** True for a UUID in any case (organization ids inside plugin global ids). */
 export function isUuid(text: string): boolean {
   return UUID.test(text);
 }

@@ -13,6 +13,7 @@ export type NodeFetcher = (keys: string[], ctx: GatewayContext) => Promise<objec
 
 const fetchers = new Map<string, NodeFetcher>();
 
+/** Makes `node(id:)`/`nodes(ids:)` able to refetch global ids of `typeName` (called once per type at module load). */
 export function registerNodeType(typeName: string, fetchById: NodeFetcher): void {
   fetchers.set(typeName, fetchById);
 }

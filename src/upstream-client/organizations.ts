@@ -10,6 +10,7 @@ export interface OrganizationRef {
   name?: string | null;
 }
 
+/** An Organization parent; `name` only when the record that named the organization carried it. */
 export function organizationRef(id: string, name?: string | null): OrganizationRef {
   return name === undefined ? { id } : { id, name };
 }

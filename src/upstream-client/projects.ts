@@ -56,6 +56,7 @@ export interface ProjectRecord extends ProjectListItem {
 /** Either shape; resolvers of full-record-only fields load the full record when needed. */
 export type ProjectParent = ProjectListItem | ProjectRecord;
 
+/** True for the full record (create/retrieve/update), false for a list item. */
 export function isFullProject(project: ProjectParent): project is ProjectRecord {
   return 'created_at' in project;
 }
