@@ -1,9 +1,10 @@
 // The published subgraph schema, committed at published/subgraph.graphql so schema changes,
 // breaking ones included, show up in review and can be fed to `rover supergraph compose`.
-// It is printSubgraphSchema of the subgraph built from the same SDL documents server.ts uses:
-// one merged definition per type (extensions folded in), which reads better in a diff than
-// the per-file SDL of `_service { sdl }`. It is built without resolvers because the scalar
-// resolvers (graphql-scalars) would replace our scalar descriptions, which `_service` keeps;
+// It is printSubgraphSchema of the subgraph built from the same SDL documents the gateway uses
+// (src/schema.ts loadTypeDefs): one merged definition per type (extensions folded in), which
+// reads better in a diff than the per-file SDL of `_service { sdl }`. It is built without
+// resolvers because the scalar resolvers (graphql-scalars) would replace our scalar
+// descriptions, which `_service` keeps;
 // test/federation/published-schema.test.ts proves both compose to the same supergraph.
 //
 //   npm run schema:print   rewrites the file

@@ -1,7 +1,7 @@
 // Per-request context: the caller's bearer token, an upstream client bound to it, the
 // request's loaders and its upstream cost report. Built once per HTTP request.
 //
-// Authentication is enforced in the `requireToken` plugin (server.ts, `didResolveOperation`)
+// Authentication is enforced by `requireTokenPlugin` (plugins.ts, `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders } from 'node:http';

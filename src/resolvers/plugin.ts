@@ -1,6 +1,7 @@
 // Plugin domain resolvers (schema/plugin.graphql): Organization's plugin fields, the Plugin
-// type and its neighbours; ids in ./plugin/refs.ts, mutations in ./plugin/mutations.ts. A plugin's parent is an OrgPlugin (record + the organization whose
-// route it was read through, which the global id carries for refetching).
+// type and its neighbours; ids in ./plugin/refs.ts, mutations in ./plugin/mutations.ts.
+// A plugin's parent is an OrgPlugin (record + the organization whose route it was read
+// through, which the global id carries for refetching).
 import { connectionFor } from '../relay/connection.ts';
 import { organizationRef } from '../upstream-client/organizations.ts';
 import { getExportsUnsubscribeConfigs, getPluginActivity, getPluginRepository, getPluginSource, getUnusedPlugins } from '../upstream-client/plugins.ts';
