@@ -211,7 +211,7 @@ export function getAllFeatureFlagsActivity(client: UpstreamClient, projectId: nu
 }
 
 export function getEvaluationReasons(client: UpstreamClient, projectId: number, distinctId: string, groups: unknown): Promise<EvaluationReasonsRecord> {
-  const query = { distinct_id: distinctId, groups: groups === undefined || groups === null ? undefined : JSON.stringify(groups) };
+  const query = { distinct_id: distinctId, groups: jsonQueryValue(groups) };
   return client.request({ method: 'GET', route: `${FLAGS}evaluation_reasons/`, params: { project_id: projectId }, query });
 }
 
@@ -220,12 +220,17 @@ export function getLocalEvaluation(client: UpstreamClient, projectId: number, se
 }
 
 export function getMyFlags(client: UpstreamClient, projectId: number, groups: unknown): Promise<MyFlagRecord[]> {
-  const query = { groups: groups === undefined || groups === null ? undefined : JSON.stringify(groups) };
+  const query = { groups: jsonQueryValue(groups) };
   return client.request({ method: 'GET', route: `${FLAGS}my_flags/`, params: { project_id: projectId }, query });
 }
 
 export function getUserBlastRadius(client: UpstreamClient, projectId: number, body: { condition: unknown; group_type_index?: number | null }): Promise<UserBlastRadiusRecord> {
   return client.request({ method: 'POST', route: `${FLAGS}user_blast_radius/`, params: { project_id: projectId }, body });
+}
+
+// `groups` travels as a JSON-encoded query parameter; absent when not given.
+function jsonQueryValue(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : JSON.stringify(value);
 }
 
 export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId: string, key: string): Promise<OrganizationFlagRecord[] | null> {
