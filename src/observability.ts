@@ -4,11 +4,12 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayContext } from './context.ts';
+import type { CallObserver } from './upstream-client/http.ts';
 
 export interface GatewayMetrics {
   registry: Registry;
   plugin: ApolloServerPlugin<GatewayContext>;
-  observeUpstreamCall(call: { method: string; route: string; status: number | null; ms: number }): void;
+  observeUpstreamCall: CallObserver;
 }
 
 /** Prometheus metrics on a registry of this gateway instance (tests run several per process). */
