@@ -62,12 +62,12 @@ function retrieve(ctx: RouteContext): ApiResponse {
   return ok(flagBody(flagOf(ctx, project.id), ctx.users));
 }
 
-const UNLOGGED_FIELDS = new Set(['last_modified_by']);
+const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['last_modified_by', 'version', 'updated_at']);
 
 function changesBetween(before: FlagRow, after: FlagRow): Array<Record<string, unknown>> {
   const changes: Array<Record<string, unknown>> = [];
   for (const field of Object.keys(after) as Array<keyof FlagRow>) {
-    if (UNLOGGED_FIELDS.has(field) || ['version', 'updated_at'].includes(field)) continue;
+    if (UNLOGGED_FIELDS.has(field)) continue;
     if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
     changes.push({ type: 'FeatureFlag', action: 'changed', field, before: before[field], after: after[field] });
   }
