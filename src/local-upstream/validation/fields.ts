@@ -27,7 +27,7 @@ export function isDict(value: unknown): value is Record<string, unknown> {
 }
 
 /** Python's `type(x).__name__` for a JSON value, as DRF puts it in messages. */
-function pythonType(value: unknown): string {
+export function pythonType(value: unknown): string {
   if (value === null) return 'NoneType';
   if (Array.isArray(value)) return 'list';
   switch (typeof value) {

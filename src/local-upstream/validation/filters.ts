@@ -1,6 +1,6 @@
 import { parseConditionDate } from '../evaluation/dates.ts';
 import { pythonJsonDumps, pythonStr } from '../evaluation/python-format.ts';
-import { isDict } from './fields.ts';
+import { isDict, pythonType } from './fields.ts';
 
 /**
  * Validation of a feature flag's `filters`, with the real service's rules, order and messages
@@ -69,15 +69,7 @@ export function validateFilters(filters: unknown, ctx: FiltersContext): FiltersR
 function checkIsDict(value: unknown): FieldError | null {
   if (value === null || value === undefined) return { code: 'null', detail: 'This field may not be null.', attr: 'filters' };
   if (typeof value === 'object' && !Array.isArray(value)) return null;
-  return { code: 'not_a_dict', detail: `Expected a dictionary of items but got type "${pythonTypeName(value)}".`, attr: 'filters' };
-}
-
-function pythonTypeName(value: unknown): string {
-  if (Array.isArray(value)) return 'list';
-  if (typeof value === 'string') return 'str';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  return 'NoneType';
+  return { code: 'not_a_dict', detail: `Expected a dictionary of items but got type "${pythonType(value)}".`, attr: 'filters' };
 }
 
 function validateDict(filters: Dict, ctx: FiltersContext): Dict {
