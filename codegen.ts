@@ -33,7 +33,7 @@ const config: CodegenConfig = {
           FeatureFlag: '../upstream-client/feature-flags.ts#ProjectFlag',
           FeatureFlagConnection: '../relay/connection.ts#Connection<ProjectFlag>',
           FeatureFlagEdge: '../relay/connection.ts#Edge<ProjectFlag>',
-          ActivityLogEntry: '../upstream-client/feature-flags.ts#ActivityLogRecord',
+          ActivityLogEntry: '../upstream-client/activity.ts#ActivityLogRecord',
           ActivityLogConnection: '../relay/connection.ts#Connection<ActivityLogRecord>',
           ActivityLogEdge: '../relay/connection.ts#Edge<ActivityLogRecord>',
           LocalEvaluationFlag: '../upstream-client/feature-flags.ts#ProjectMinimalFlag',

@@ -1,8 +1,9 @@
 // Feature-flag domain resolvers (schema/feature-flag.graphql), one file per concern under
-// ./feature-flag/: Project fields, the FeatureFlag type, activity, evaluation, mutations,
-// organization-level routes.
+// ./feature-flag/: Project fields, the FeatureFlag type, evaluation, mutations,
+// organization-level routes. Activity log entries (declared in the flag SDL, also used by
+// plugins) resolve in ../activity.ts.
 import type { Resolvers } from '../generated/resolvers-types.ts';
-import { ActivityLogEntry } from './feature-flag/activity.ts';
+import { ActivityLogEntry } from './activity.ts';
 import { LocalEvaluationFlag } from './feature-flag/evaluation.ts';
 import { FeatureFlag } from './feature-flag/flag.ts';
 import { Mutation as flagMutations } from './feature-flag/mutations.ts';

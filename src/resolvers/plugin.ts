@@ -6,7 +6,7 @@ import { connectionFor } from '../relay/connection.ts';
 import { organizationRef } from '../upstream-client/organizations.ts';
 import { getExportsUnsubscribeConfigs, getPluginActivity, getPluginRepository, getPluginSource, getUnusedPlugins } from '../upstream-client/plugins.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
-import { activityConnection } from './feature-flag/activity.ts';
+import { activityConnection } from './activity.ts';
 import { registerNodeType } from './node.ts';
 import { Mutation } from './plugin/mutations.ts';
 import { PLUGIN_TYPE_FROM_REST, parsePluginRef, pluginGlobalId, pluginOrNull, sourceFiles } from './plugin/refs.ts';

@@ -1,6 +1,7 @@
 // Feature flags of a project (interface §4.1) and the organization-level flag routes (§4.3).
 // Record types are exactly what the REST API returns (snake_case); one function per endpoint.
 import type { Page, UpstreamClient } from './http.ts';
+import type { ActivityPage } from './activity.ts';
 import type { UserRecord } from './users.ts';
 
 /** A feature flag (interface §2.4; research §4.1). Fields newer or older upstreams omit are optional. */
@@ -55,37 +56,6 @@ export interface FeatureFlagWrite {
 export interface FeatureFlagListFilters {
   search?: string;
   active?: boolean;
-}
-
-/** One activity-log entry (research §5). */
-export interface ActivityLogRecord {
-  user: { first_name?: string | null; email?: string | null; is_system?: boolean } | null;
-  activity: string;
-  scope: string;
-  item_id: string | null;
-  detail: {
-    id?: string | null;
-    changes?: ActivityChangeRecord[] | null;
-    name?: string | null;
-    [other: string]: unknown;
-  } | null;
-  created_at: string;
-}
-
-export interface ActivityChangeRecord {
-  type?: string;
-  action?: string;
-  field?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Page/limit envelope of the activity endpoints (not limit/offset: research §3). */
-export interface ActivityPage {
-  results: ActivityLogRecord[];
-  next: string | null;
-  previous: string | null;
-  total_count: number;
 }
 
 /** evaluation_reasons/: flag key -> value and reason (research §5). */

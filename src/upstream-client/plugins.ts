@@ -1,6 +1,6 @@
 // Organization plugins (interface §4.4; research §9). A legacy product upstream, still served.
 import type { Page, UpstreamClient } from './http.ts';
-import type { ActivityPage } from './feature-flags.ts';
+import type { ActivityPage } from './activity.ts';
 
 /** The REST values of `plugin_type` (interface §2.6; `inline` exists upstream but is not creatable). */
 export type PluginTypeValue = 'local' | 'custom' | 'repository' | 'source';

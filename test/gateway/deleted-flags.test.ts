@@ -2,7 +2,7 @@
 // and read back by id, after the live flags; restored and hard-deleted flags are not listed twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deletedIds } from '../../src/resolvers/feature-flag/with-deleted.ts';
-import type { ActivityLogRecord } from '../../src/upstream-client/feature-flags.ts';
+import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
 import { expectNoErrors, ORG_A, startStack, twoOrgSeed, type Stack } from './helpers.ts';
 
 const entry = (activity: string, itemId: string): ActivityLogRecord => ({ activity, item_id: itemId, scope: 'FeatureFlag', user: null, detail: null, created_at: '2026-01-01T00:00:00Z' });

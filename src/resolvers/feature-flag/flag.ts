@@ -6,7 +6,7 @@ import { getFeatureFlagActivity, type FeatureFlagRecord, type ProjectFlag } from
 import { listRoleAccess } from '../../upstream-client/role-access.ts';
 import type { GatewayContext } from '../../context.ts';
 import type { FeatureFlagResolvers, FeatureFlagStatus } from '../../generated/resolvers-types.ts';
-import { activityConnection } from './activity.ts';
+import { activityConnection } from '../activity.ts';
 import { flagGlobalId, parseFlagRef } from './refs.ts';
 
 const field =

@@ -11,7 +11,7 @@ import {
   type EvaluationReasonsRecord,
 } from '../../upstream-client/feature-flags.ts';
 import type { ProjectResolvers } from '../../generated/resolvers-types.ts';
-import { activityConnection } from './activity.ts';
+import { activityConnection } from '../activity.ts';
 import { flagsWithDeleted } from './with-deleted.ts';
 import { jsonObject, parseFlagRef } from './refs.ts';
 

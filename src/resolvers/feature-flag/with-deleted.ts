@@ -7,7 +7,8 @@
 import type { GatewayContext } from '../../context.ts';
 import { nullIfNotFound } from '../../errors.ts';
 import type { FetchPage } from '../../relay/connection.ts';
-import { getAllFeatureFlagsActivity, type ActivityLogRecord, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
+import type { ActivityLogRecord } from '../../upstream-client/activity.ts';
+import { getAllFeatureFlagsActivity, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 
 /** Activity entries per call, and the most entries scanned (the newest ones). */
 const ACTIVITY_PAGE_SIZE = 100;

@@ -1,9 +1,9 @@
 // Activity logs (flags, plugins) use page/limit pagination with `total_count`, not
 // limit/offset. This adapter lets the shared Relay connection helper drive them: it picks
 // the smallest page size whose single page covers the requested offset window.
-import { connectionFor, type ConnectionArgs } from '../../relay/connection.ts';
-import type { ActivityLogRecord, ActivityPage } from '../../upstream-client/feature-flags.ts';
-import type { ActivityLogEntryResolvers } from '../../generated/resolvers-types.ts';
+import { connectionFor, type ConnectionArgs } from '../relay/connection.ts';
+import type { ActivityLogRecord, ActivityPage } from '../upstream-client/activity.ts';
+import type { ActivityLogEntryResolvers } from '../generated/resolvers-types.ts';
 
 export type FetchActivityPage = (page: { limit: number; page: number }) => Promise<ActivityPage>;
 
