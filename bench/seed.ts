@@ -3,7 +3,7 @@ import type { SeedFile } from '../src/local-upstream/index.ts';
 
 export const BENCH_KEY = 'phx_bench_key_0123456789abcdefghijklmnopqrstuv';
 const ORG = '0191d2c4-0000-7000-8000-00000000b3c4';
-export const FLAG_COUNT = 50;
+const FLAG_COUNT = 50;
 
 export function benchSeed(): SeedFile {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateFilters, type FiltersContext, type FlagRef } from '../../src/local-upstream/validation/filters.ts';
-import { allowedTimezones, isAllowedTimezone } from '../../src/local-upstream/validation/timezones.ts';
+import { allowedTimezones, isAllowedTimezone } from '../../src/rest-interface/timezones.ts';
 
 const projectFlags: FlagRef[] = [
   { id: 1, key: 'base', active: true, deleted: false, filters: { groups: [{ properties: [] }] } },

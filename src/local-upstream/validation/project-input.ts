@@ -1,4 +1,4 @@
-import { isAllowedTimezone } from './timezones.ts';
+import { isAllowedTimezone } from '../../rest-interface/timezones.ts';
 import { validationError } from '../http/errors.ts';
 import { pythonStr, validateFields, type FieldSpecs } from './fields.ts';
 

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 
 /**
- * Time-zone names accepted for a project's `timezone` (interface §2.8).
+ * Time-zone names accepted for a project's `timezone` (interface §2.8). A fact of the REST interface, so it
+ * lives here, shared by both sides: the gateway's `TimeZone` scalar and the local upstream's validation.
  *
  * The names come from the `tzdata` package: the full IANA database (zones and the `backward` links such as
  * `US/Eastern`, `Asia/Calcutta`, `GB`, `ROK`), kept current by its maintainers. `Intl.supportedValuesOf`
