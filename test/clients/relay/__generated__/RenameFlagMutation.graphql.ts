@@ -1,0 +1,215 @@
+/**
+ * @generated SignedSource<<73c978725faacd17ed44a749b780e667>>
+ * @lightSyntaxTransform
+ */
+
+/* tslint:disable */
+/* eslint-disable */
+// @ts-nocheck
+
+import type { ConcreteRequest } from 'relay-runtime';
+import type { FragmentRefs } from "relay-runtime";
+export type UpdateFeatureFlagInput = {
+  active?: boolean | null | undefined;
+  analyticsDashboards?: ReadonlyArray<number> | null | undefined;
+  description?: string | null | undefined;
+  ensureExperienceContinuity?: boolean | null | undefined;
+  filters?: any | null | undefined;
+  hasEnrichedAnalytics?: boolean | null | undefined;
+  id: string;
+  key?: string | null | undefined;
+  name?: string | null | undefined;
+  performedRollback?: boolean | null | undefined;
+  projectId?: string | null | undefined;
+  rollbackConditions?: any | null | undefined;
+  tags?: ReadonlyArray<string> | null | undefined;
+};
+export type RenameFlagMutation$variables = {
+  input: UpdateFeatureFlagInput;
+};
+export type RenameFlagMutation$data = {
+  readonly updateFeatureFlag: {
+    readonly featureFlag: {
+      readonly id: string;
+      readonly " $fragmentSpreads": FragmentRefs<"FlagDetails_flag">;
+    } | null | undefined;
+    readonly userErrors: ReadonlyArray<{
+      readonly code: string | null | undefined;
+      readonly field: ReadonlyArray<string> | null | undefined;
+      readonly message: string;
+    }>;
+  };
+};
+export type RenameFlagMutation = {
+  response: RenameFlagMutation$data;
+  variables: RenameFlagMutation$variables;
+};
+
+const node: ConcreteRequest = (function(){
+var v0 = [
+  {
+    "defaultValue": null,
+    "kind": "LocalArgument",
+    "name": "input"
+  }
+],
+v1 = [
+  {
+    "kind": "Variable",
+    "name": "input",
+    "variableName": "input"
+  }
+],
+v2 = {
+  "alias": null,
+  "args": null,
+  "kind": "ScalarField",
+  "name": "id",
+  "storageKey": null
+},
+v3 = {
+  "alias": null,
+  "args": null,
+  "concreteType": "UserError",
+  "kind": "LinkedField",
+  "name": "userErrors",
+  "plural": true,
+  "selections": [
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "field",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "message",
+      "storageKey": null
+    },
+    {
+      "alias": null,
+      "args": null,
+      "kind": "ScalarField",
+      "name": "code",
+      "storageKey": null
+    }
+  ],
+  "storageKey": null
+};
+return {
+  "fragment": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Fragment",
+    "metadata": null,
+    "name": "RenameFlagMutation",
+    "selections": [
+      {
+        "alias": null,
+        "args": (v1/*:: as any*/),
+        "concreteType": "UpdateFeatureFlagPayload",
+        "kind": "LinkedField",
+        "name": "updateFeatureFlag",
+        "plural": false,
+        "selections": [
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "FeatureFlag",
+            "kind": "LinkedField",
+            "name": "featureFlag",
+            "plural": false,
+            "selections": [
+              (v2/*:: as any*/),
+              {
+                "args": null,
+                "kind": "FragmentSpread",
+                "name": "FlagDetails_flag"
+              }
+            ],
+            "storageKey": null
+          },
+          (v3/*:: as any*/)
+        ],
+        "storageKey": null
+      }
+    ],
+    "type": "Mutation",
+    "abstractKey": null
+  },
+  "kind": "Request",
+  "operation": {
+    "argumentDefinitions": (v0/*:: as any*/),
+    "kind": "Operation",
+    "name": "RenameFlagMutation",
+    "selections": [
+      {
+        "alias": null,
+        "args": (v1/*:: as any*/),
+        "concreteType": "UpdateFeatureFlagPayload",
+        "kind": "LinkedField",
+        "name": "updateFeatureFlag",
+        "plural": false,
+        "selections": [
+          {
+            "alias": null,
+            "args": null,
+            "concreteType": "FeatureFlag",
+            "kind": "LinkedField",
+            "name": "featureFlag",
+            "plural": false,
+            "selections": [
+              (v2/*:: as any*/),
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "key",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "name",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "active",
+                "storageKey": null
+              },
+              {
+                "alias": null,
+                "args": null,
+                "kind": "ScalarField",
+                "name": "version",
+                "storageKey": null
+              }
+            ],
+            "storageKey": null
+          },
+          (v3/*:: as any*/)
+        ],
+        "storageKey": null
+      }
+    ]
+  },
+  "params": {
+    "cacheID": "0c789042ac33ee34f72e105ba702a163",
+    "id": null,
+    "metadata": {},
+    "name": "RenameFlagMutation",
+    "operationKind": "mutation",
+    "text": "mutation RenameFlagMutation(\n  $input: UpdateFeatureFlagInput!\n) {\n  updateFeatureFlag(input: $input) {\n    featureFlag {\n      id\n      ...FlagDetails_flag\n    }\n    userErrors {\n      field\n      message\n      code\n    }\n  }\n}\n\nfragment FlagDetails_flag on FeatureFlag {\n  key\n  name\n  active\n  version\n  id\n}\n"
+  }
+};
+})();
+
+(node as any).hash = "f8827e77f14a9fca4521627dbbe82948";
+
+export default node;
