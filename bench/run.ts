@@ -12,6 +12,9 @@ import { startProcess, freePort, waitForGraphQL, type Child } from './processes.
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// Unmeasured load before each scenario: JIT, pools and V8's young generation settle first, so the
+// first scenario is not measured cold while the later ones run warm.
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 2);
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
@@ -25,7 +28,7 @@ async function main(): Promise<void> {
   try {
     await waitForGraphQL(graphqlUrl, BENCH_KEY);
     const variables = await scenarioVariables(graphqlUrl);
-    console.log(`gateway ${graphqlUrl}  upstream ${upstream.url}  ${CONNECTIONS} connections x ${DURATION_S}s per scenario\n`);
+    console.log(`gateway ${graphqlUrl}  upstream ${upstream.url}  ${CONNECTIONS} connections x ${DURATION_S}s per scenario (after ${WARMUP_S}s of warm-up); gateway RSS at start ${memoryMiB(gateway.pid, 'VmRSS')} MiB\n`);
     const rows = [];
     for (const scenario of SCENARIOS) rows.push(await runScenario(graphqlUrl, scenario, variables, gateway));
     console.table(rows);
@@ -47,14 +50,16 @@ async function runScenario(url: string, scenario: Scenario, variables: Record<st
   const payload = JSON.stringify({ query: scenario.query, variables });
   const cost = await postGraphQL(url, scenario.query, variables, { 'x-upstream-report': '1' });
   if (cost.errors) throw new Error(`bench: scenario ${scenario.name} failed: ${JSON.stringify(cost.errors)}`);
-  const result = await autocannon({
+  const load = (duration: number) => autocannon({
     url,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
     body: payload,
   });
+  if (WARMUP_S > 0) await load(WARMUP_S);
+  const result = await load(DURATION_S);
   return {
     scenario: scenario.name,
     'req/s': Math.round(result.requests.average),
