@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     const variables = await scenarioVariables(graphqlUrl);
     console.log(`gateway ${graphqlUrl}  upstream ${upstream.url}  ${CONNECTIONS} connections x ${DURATION_S}s per scenario (after ${WARMUP_S}s of warm-up); gateway RSS at start ${memoryMiB(gateway.pid, 'VmRSS')} MiB\n`);
     const rows = [];
-    for (const scenario of SCENARIOS) rows.push(await runScenario(graphqlUrl, scenario, variables, gateway));
+    for (const scenario of SCENARIOS) rows.push(await runScenario(graphqlUrl, scenario, variables, gateway, upstream));
     console.table(rows);
   } finally {
     gateway.stop();
@@ -46,7 +46,7 @@ async function scenarioVariables(url: string): Promise<Record<string, unknown>> 
   return { projectId: project.id, flagId: project.featureFlags.nodes[0]?.id };
 }
 
-async function runScenario(url: string, scenario: Scenario, variables: Record<string, unknown>, gateway: Child) {
+async function runScenario(url: string, scenario: Scenario, variables: Record<string, unknown>, gateway: Child, upstream: Child) {
   const payload = JSON.stringify({ query: scenario.query, variables });
   const cost = await postGraphQL(url, scenario.query, variables, { 'x-upstream-report': '1' });
   if (cost.errors) throw new Error(`bench: scenario ${scenario.name} failed: ${JSON.stringify(cost.errors)}`);
@@ -59,7 +59,9 @@ async function runScenario(url: string, scenario: Scenario, variables: Record<st
     body: payload,
   });
   if (WARMUP_S > 0) await load(WARMUP_S);
+  const cpuBefore = { gateway: cpuMs(gateway.pid), upstream: cpuMs(upstream.pid) };
   const result = await load(DURATION_S);
+  const perOp = (pid: number, before: number) => Math.round(((cpuMs(pid) - before) / Math.max(result.requests.total, 1)) * 1000) / 1000;
   return {
     scenario: scenario.name,
     'req/s': Math.round(result.requests.average),
@@ -69,6 +71,8 @@ async function runScenario(url: string, scenario: Scenario, variables: Record<st
     errors: result.errors + result.non2xx,
     'upstream calls/op': cost.extensions?.upstream?.totals?.calls,
     'waves/op': cost.extensions?.upstream?.totals?.waves,
+    'gateway CPU ms/op': perOp(gateway.pid, cpuBefore.gateway),
+    'upstream CPU ms/op': perOp(upstream.pid, cpuBefore.upstream),
     'gateway RSS MiB': memoryMiB(gateway.pid, 'VmRSS'),
     'gateway peak MiB': memoryMiB(gateway.pid, 'VmHWM'),
   };
@@ -83,6 +87,19 @@ async function postGraphQL(url: string, query: string, variables: Record<string,
   });
   return response.json();
 }
+
+/**
+ * CPU time (user + system) a process has used so far, in ms. Per operation it is the steadiest
+ * figure here: req/s and latency also move with whatever else the shared machine runs.
+ */
+function cpuMs(pid: number): number {
+  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+}
+
+// USER_HZ, the unit of /proc/<pid>/stat times: 100 on every Linux the bench runs on.
+const CLOCK_TICKS_PER_S = 100;
 
 function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
