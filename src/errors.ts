@@ -70,7 +70,7 @@ function isNotFound(error: unknown): boolean {
  *
  *   __resolveReference: (ref, ctx) => nullIfNotFound(ctx.loaders.plugin.load(parsePluginRef(ref.id))),
  */
-export async function nullIfNotFound<T>(pending: Promise<T>): Promise<T | null> {
+export async function nullIfNotFound<T>(pending: T | Promise<T>): Promise<T | null> {
   try {
     return await pending;
   } catch (error) {

@@ -1,4 +1,6 @@
-// Helpers shared by the per-domain loaders: DataLoader batch results, and lists still in flight.
+// Helpers shared by the per-domain loaders: DataLoader batch results, lists still in flight, and
+// values already loaded.
+import DataLoader from 'dataloader';
 
 /** Promise.all that keeps per-key failures as Error values, as DataLoader expects. */
 export async function settle<T>(calls: Promise<T>[]): Promise<(T | Error)[]> {
@@ -28,4 +30,31 @@ export function listsInFlight<K>() {
       await Promise.allSettled(pending);
     },
   };
+}
+
+/**
+ * A DataLoader (cache map given, so its cached promises can be seen) whose `loadNow(key)` answers
+ * with the value itself, not a promise, once the key's value has arrived. graphql-js completes an
+ * object whose fields are all plain values without a Promise.all of its own, so e.g. the `project`
+ * of 50 listed flags (already loaded by the root `project(id:)`) costs 50 such rounds less. The
+ * value is the one the loader's current cached promise resolved to: a cleared or re-primed key
+ * has a new promise, which is awaited afresh.
+ */
+export function settledLoader<K, V>(batch: DataLoader.BatchLoadFn<K, V>): { loader: DataLoader<K, V, K>; loadNow: (key: K) => V | Promise<V> } {
+  const cache = new Map<K, Promise<V>>();
+  const loader = new DataLoader<K, V, K>(batch, { cacheMap: cache });
+  const settled = new WeakMap<Promise<V>, V>();
+  const watched = new WeakSet<Promise<V>>();
+  const loadNow = (key: K): V | Promise<V> => {
+    const cached = cache.get(key);
+    if (cached && settled.has(cached)) return settled.get(cached) as V;
+    const pending = loader.load(key);
+    const current = cache.get(key);
+    if (current && !watched.has(current)) {
+      watched.add(current);
+      current.then((value) => settled.set(current, value), () => undefined);
+    }
+    return pending;
+  };
+  return { loader, loadNow };
 }

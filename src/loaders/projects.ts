@@ -1,7 +1,6 @@
-import DataLoader from 'dataloader';
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import { getProject, type ProjectListItem, type ProjectParent, type ProjectRecord } from '../upstream-client/projects.ts';
-import { settle } from './batch.ts';
+import { settle, settledLoader } from './batch.ts';
 
 /**
  * Full project records by upstream id. The REST API has no batch read, so a batch is a
@@ -12,7 +11,8 @@ import { settle } from './batch.ts';
  * flag's `project`) resolves from that item, and only fields the list item lacks cost a GET.
  */
 export function createProjectLoaders(client: UpstreamClient) {
-  const project = new DataLoader<number, ProjectRecord>((ids) => settle(ids.map((id) => getProject(client, id))));
+  // `loadProject` answers without a promise once that project has arrived (see settledLoader).
+  const { loader: project, loadNow: loadProject } = settledLoader<number, ProjectRecord>((ids) => settle(ids.map((id) => getProject(client, id))));
   const listed = new Map<number, ProjectListItem>();
 
   /** Remembers the items of a project list page (this request only). */
@@ -22,10 +22,7 @@ export function createProjectLoaders(client: UpstreamClient) {
   };
 
   /** A project to resolve fields on: the listed item when this operation listed it, else the (batched) full record. */
-  const projectParent = (id: number): Promise<ProjectParent> => {
-    const item = listed.get(id);
-    return item ? Promise.resolve(item) : project.load(id);
-  };
+  const projectParent = (id: number): ProjectParent | Promise<ProjectParent> => listed.get(id) ?? loadProject(id);
 
-  return { project, primeProjectListItems, projectParent };
+  return { project, loadProject, primeProjectListItems, projectParent };
 }

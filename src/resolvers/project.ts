@@ -38,7 +38,7 @@ const Query: QueryResolvers = {
       const page = await projects.listProjects(ctx.client, limit, offset, args.search ?? undefined);
       return { ...page, results: Array.isArray(page?.results) ? ctx.loaders.primeProjectListItems(page.results) : page.results };
     }, 'Project'),
-  project: (_, { id }, ctx) => ctx.loaders.project.load(parseIntId('Project', id)),
+  project: (_, { id }, ctx) => ctx.loaders.loadProject(parseIntId('Project', id)),
 };
 
 const Mutation: MutationResolvers = {
