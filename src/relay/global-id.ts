@@ -19,17 +19,23 @@ export function toGlobalId(type: string, ...keys: (string | number)[]): string {
 
 /** Decodes a global id; throws BAD_USER_INPUT on anything that is not one. */
 export function fromGlobalId(id: string): { type: string; keys: string[] } {
-  const invalid = () => badUserInput(`"${truncate(id)}" is not a valid global id.`, { argument: 'id' });
-  if (typeof id !== 'string' || !BASE64URL.test(id)) throw invalid();
+  const decoded = decodeGlobalId(id);
+  if (!decoded) throw badUserInput(`"${truncate(id)}" is not a valid global id.`, { argument: 'id' });
+  return decoded;
+}
+
+/** A global id's type and keys, or null for anything that is not one (decoded once, no exception). */
+function decodeGlobalId(id: string): { type: string; keys: string[] } | null {
+  if (typeof id !== 'string' || !BASE64URL.test(id)) return null;
   const raw = Buffer.from(id, 'base64url').toString('utf8');
   // Round-trip check rejects strings that merely happen to be base64url-shaped.
-  if (Buffer.from(raw, 'utf8').toString('base64url') !== id) throw invalid();
+  if (Buffer.from(raw, 'utf8').toString('base64url') !== id) return null;
   const [type, ...encodedKeys] = raw.split(':');
-  if (type === undefined || !TYPE_NAME.test(type) || encodedKeys.length === 0 || encodedKeys.some((k) => k === '')) throw invalid();
+  if (type === undefined || !TYPE_NAME.test(type) || encodedKeys.length === 0 || encodedKeys.some((k) => k === '')) return null;
   try {
     return { type, keys: encodedKeys.map((k) => decodeURIComponent(k)) };
   } catch {
-    throw invalid();
+    return null;
   }
 }
 
@@ -38,10 +44,10 @@ export function fromGlobalId(id: string): { type: string; keys: string[] } {
  * global id at all is refused naming the type and, when given, the other accepted form.
  */
 export function fromGlobalIdOf(type: string, id: string, keyCount = 1, otherForm?: string): string[] {
-  if (!isGlobalIdShaped(id)) {
+  const decoded = decodeGlobalId(id);
+  if (!decoded) {
     throw badUserInput(`"${truncate(String(id))}" is not a valid ${type} id: give its global id${otherForm ? ` or ${otherForm}` : ''}.`, { argument: 'id' });
   }
-  const decoded = fromGlobalId(id);
   if (decoded.type !== type || decoded.keys.length !== keyCount) {
     throw badUserInput(`Expected the id of ${withArticle(type)}, got the id of ${withArticle(decoded.type)}.`, { argument: 'id' });
   }
@@ -74,15 +80,6 @@ export function toPositiveInt(key: string, type: string): number {
 /** True for a UUID in any case (organization ids inside plugin global ids). */
 export function isUuid(text: string): boolean {
   return UUID.test(text);
-}
-
-function isGlobalIdShaped(text: string): boolean {
-  try {
-    fromGlobalId(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function withArticle(type: string): string {
