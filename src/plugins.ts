@@ -6,7 +6,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { GatewayContext } from './context.ts';
 import { ErrorCode, unauthenticated } from './errors.ts';
-import { costHints, operationCost } from './query-cost.ts';
+import { costEstimator, costHints } from './query-cost.ts';
 import { MAX_PAGE_SIZE } from './relay/connection.ts';
 
 /**
@@ -86,7 +86,7 @@ function costTooHigh(cost: number, maxCost: number): GraphQLError {
  * `x-upstream-report: 1` the estimate is also returned in `extensions.cost`.
  */
 export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloServerPlugin<GatewayContext> {
-  const options = { defaultListSize: QUERY_LIMITS.maxPageSize };
+  const operationCost = costEstimator({ defaultListSize: QUERY_LIMITS.maxPageSize });
   return {
     async serverWillStart({ schema }) {
       costHints(schema); // read the hints at startup, not on the first request
@@ -96,7 +96,7 @@ export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloS
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation || isIntrospectionOnly(operation, fragmentsOf(document))) return;
-          cost = operationCost(schema, document, operation.name?.value, request.variables ?? {}, options);
+          cost = operationCost(schema, document, operation.name?.value, request.variables ?? {});
           if (cost > maxCost) throw costTooHigh(cost, maxCost);
         },
         async willSendResponse({ contextValue, response }) {

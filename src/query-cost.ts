@@ -15,7 +15,8 @@
 // expensive possible type (the router sums every fragment), `@skip`/`@include` are evaluated with
 // the variables like execution does (the router only reads literals), and a negative slicing
 // argument counts as 0 (the router would subtract; the resolvers refuse it anyway).
-// The hints are read from the schema's AST nodes once per schema (`costHints`), never per request.
+// The hints are read from the schema's AST nodes once per schema (`costHints`), never per request,
+// and `costEstimator` scores an operation that reads no variable once.
 import {
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
@@ -95,14 +96,53 @@ export function operationCost(
   options: CostOptions = { defaultListSize: 100 }, // the gateway passes QUERY_LIMITS.maxPageSize
 ): number {
   const operation = selectOperation(document, operationName);
-  if (!operation) return 0;
+  return operation ? scoreOperation(schema, document, operation, variables, options).cost : 0;
+}
+
+/**
+ * `operationCost` with these options, remembering the cost of every operation whose score read no
+ * variable (none in a slicing argument, no directive on a selection): it depends on the document
+ * alone, and Apollo hands the same parsed document to every request with the same query text.
+ * Operations that do read variables are scored on every call.
+ */
+export function costEstimator(options: CostOptions): typeof operationCost {
+  const fixed = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, number>>();
+  return (schema, document, operationName, variables = {}) => {
+    const operation = selectOperation(document, operationName);
+    if (!operation) return 0;
+    let costs = fixed.get(schema);
+    if (!costs) fixed.set(schema, (costs = new WeakMap()));
+    const known = costs.get(operation);
+    if (known !== undefined) return known;
+    const { cost, readVariables } = scoreOperation(schema, document, operation, variables, options);
+    if (!readVariables) costs.set(operation, cost);
+    return cost;
+  };
+}
+
+function scoreOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+  options: CostOptions,
+): { cost: number; readVariables: boolean } {
   const rootType = schema.getRootType(operation.operation);
-  if (!rootType) return 0;
+  if (!rootType) return { cost: 0, readVariables: false };
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  const ctx: ScoringContext = { schema, hints: costHints(schema), fragments, variables: coerceVariables(schema, operation, variables), options, activeFragments: new Set() };
+  let coerced: Record<string, unknown> | undefined;
+  const ctx: ScoringContext = {
+    schema,
+    hints: costHints(schema),
+    fragments,
+    variables: () => (coerced ??= coerceVariables(schema, operation, variables)),
+    options,
+    activeFragments: new Set(),
+  };
   const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
-  return base + selectionSetCost(ctx, operation.selectionSet, rootType, null);
+  const cost = base + selectionSetCost(ctx, operation.selectionSet, rootType, null);
+  return { cost, readVariables: coerced !== undefined };
 }
 
 function selectOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
@@ -128,7 +168,8 @@ interface ScoringContext {
   schema: GraphQLSchema;
   hints: CostHints;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
-  variables: Record<string, unknown>;
+  /** The coerced variables, coerced on first use (an operation that never reads them is scored once). */
+  variables: () => Record<string, unknown>;
   options: CostOptions;
   /** Fragments being expanded (a valid document has no cycles; this keeps an invalid one finite). */
   activeFragments: Set<string>;
@@ -188,7 +229,7 @@ function expectedSize(ctx: ScoringContext, node: FieldNode, listSize: ListSizeHi
   const values = new Map(defaults);
   for (const argument of node.arguments ?? []) {
     if (!listSize.slicingArguments.includes(argument.name.value)) continue;
-    const value = argument.value.kind === Kind.VARIABLE ? ctx.variables[argument.value.name.value] : valueFromASTUntyped(argument.value);
+    const value = argument.value.kind === Kind.VARIABLE ? ctx.variables()[argument.value.name.value] : valueFromASTUntyped(argument.value);
     if (isInt32(value)) values.set(argument.name.value, Math.max(0, value));
   }
   return values.size > 0 ? Math.max(...values.values()) : listSize.assumedSize;
@@ -200,8 +241,9 @@ const isInt32 = (value: unknown): value is number => typeof value === 'number' &
 function skipped(ctx: ScoringContext, node: SelectionNode): boolean {
   if (!node.directives?.length) return false;
   try {
-    if (getDirectiveValues(GraphQLSkipDirective, node, ctx.variables)?.if === true) return true;
-    return getDirectiveValues(GraphQLIncludeDirective, node, ctx.variables)?.if === false;
+    const variables = ctx.variables();
+    if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return true;
+    return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if === false;
   } catch {
     return false; // a missing variable: execution refuses the operation; count the selection meanwhile
   }
