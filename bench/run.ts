@@ -3,7 +3,7 @@
 // The upstream and the gateway each run in their own process (as in production), so the
 // figures include real HTTP hops; autocannon runs in this process.
 import autocannon from 'autocannon';
-import { writeFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchSeed, BENCH_KEY } from './seed.ts';
@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   } finally {
     gateway.stop();
     upstream.stop();
+    rmSync(dir, { recursive: true, force: true }); // the upstream read its seed at start
   }
 }
 
