@@ -60,6 +60,8 @@ describe('projects', () => {
     [{ timezone: 'America/I_Dont_Exist' }, validation('invalid_choice', '"America/I_Dont_Exist" is not a valid choice.', 'timezone')],
     [{ timezone: 'Factory' }, validation('invalid_choice', '"Factory" is not a valid choice.', 'timezone')],
     [{ week_start_day: 3 }, validation('invalid_choice', '"3" is not a valid choice.', 'week_start_day')],
+    // DRF formats the rejected value with Python's str(): a dict prints with single quotes.
+    [{ timezone: { zone: 'UTC', dst: false } }, validation('invalid_choice', `"{'zone': 'UTC', 'dst': False}" is not a valid choice.`, 'timezone')],
     [{ anonymize_ips: 'maybe' }, validation('invalid_input', 'Must be a valid boolean.', 'anonymize_ips')],
     [{ name: ['x'] }, validation('invalid_input', 'Not a valid string.', 'name')],
     [{ name: 'x'.repeat(201) }, validation('max_length', 'Ensure this field has no more than 200 characters.', 'name')],

@@ -1,4 +1,5 @@
 import { validationError, type ApiError } from '../http/errors.ts';
+import { pythonStr } from '../python-format.ts';
 
 /**
  * DRF serializer fields, reduced to what the interface's writable fields need, with DRF's own messages and
@@ -38,13 +39,6 @@ export function pythonType(value: unknown): string {
   }
 }
 
-/** Python's `str(x)` for a JSON scalar. */
-export function pythonStr(value: unknown): string {
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (value === null) return 'None';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 const TRUE_VALUES = new Set<unknown>(['t', 'T', 'y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', '1', 1, true]);
 const FALSE_VALUES = new Set<unknown>(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '0', 0, false]);

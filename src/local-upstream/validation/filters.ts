@@ -1,5 +1,5 @@
 import { parseConditionDate } from '../evaluation/dates.ts';
-import { pythonJsonDumps, pythonStr } from '../evaluation/python-format.ts';
+import { pythonJsonDumps, pythonStr } from '../python-format.ts';
 import { isDict, pythonType } from './fields.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { isAllowedTimezone } from '../../rest-interface/timezones.ts';
 import { validationError } from '../http/errors.ts';
-import { pythonStr, validateFields, type FieldSpecs } from './fields.ts';
+import { pythonStr } from '../python-format.ts';
+import { validateFields, type FieldSpecs } from './fields.ts';
 
 /** The writable project fields of interface §2.7, in serializer order, with the real model's constraints. */
 const PROJECT_FIELDS: FieldSpecs = {

@@ -1,6 +1,7 @@
 /**
  * Python-compatible text for values, so messages and normalized payloads read exactly as the real
  * (Django) service writes them: `str(value)` in f-strings and `json.dumps(value)` with its default separators.
+ * Shared by the field validators, the filters validator and flag evaluation.
  */
 
 /** `json.dumps(value)`: `", "` and `": "` separators, non-ASCII escaped as `\uXXXX`. */
