@@ -95,6 +95,14 @@ describe('updateFeatureFlag', () => {
     expect(again.node.key).toBe('keeps-key');
   });
 
+  it('sends an explicit null to the upstream (the same input rule as projects): a refused null is a userError and changes nothing', async () => {
+    const created = (await ok(CREATE, { input: { projectId: project, key: 'null-key', filters: everyone } })).createFeatureFlag.featureFlag;
+    const data = await ok(UPDATE, { input: { id: created.id, key: null, active: false } });
+    expect(data.updateFeatureFlag).toEqual({ featureFlag: null, userErrors: [expect.objectContaining({ field: ['input', 'key'] })] });
+    const again = await ok(`query($id: ID!) { node(id: $id) { ... on FeatureFlag { key active } } }`, { id: created.id });
+    expect(again.node).toEqual({ key: 'null-key', active: true });
+  });
+
   it('needs the project when the flag id is numeric', async () => {
     const response: GraphQLResponse = await stack.graphql(UPDATE, { input: { id: '1', active: true } });
     expect(response.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

@@ -14,6 +14,7 @@ import type { FlagRef } from '../../loaders/feature-flags.ts';
 import type { GatewayContext } from '../../context.ts';
 import type { CreateFeatureFlagInput, MutationResolvers, UpdateFeatureFlagInput } from '../../generated/resolvers-types.ts';
 import { flagGlobalId, parseFlagRef } from './refs.ts';
+import { toUpstreamBody } from '../input.ts';
 
 type FlagInput = Omit<CreateFeatureFlagInput, 'projectId' | 'key'> & { key?: string | null };
 
@@ -69,20 +70,15 @@ async function dashboardAction(ctx: GatewayContext, ref: FlagRef, action: typeof
   return { featureFlag: await ctx.loaders.featureFlag.load(ref), userErrors };
 }
 
-function flagWriteBody(input: FlagInput): FeatureFlagWrite {
-  const body: FeatureFlagWrite = {};
-  if (input.key != null) body.key = input.key;
-  const description = input.description ?? input.name;
+/**
+ * Flag input -> REST body with the shared input rules (input.ts): omitted fields stay out,
+ * explicit nulls go to the upstream, whose refusal becomes a userError. `description` is the
+ * clearer alias of the upstream's `name`.
+ */
+function flagWriteBody(input: FlagInput & { id?: unknown; projectId?: unknown }): FeatureFlagWrite {
+  const { id: _id, projectId: _projectId, description, ...fields } = input;
+  const body: FeatureFlagWrite = toUpstreamBody(fields);
   if (description != null) body.name = description;
-  if (input.filters != null) body.filters = input.filters;
-  if (input.active != null) body.active = input.active;
-  if (input.ensureExperienceContinuity != null) body.ensure_experience_continuity = input.ensureExperienceContinuity;
-  // An explicit null clears the legacy rollback conditions.
-  if (input.rollbackConditions !== undefined) body.rollback_conditions = input.rollbackConditions;
-  if (input.performedRollback != null) body.performed_rollback = input.performedRollback;
-  if (input.tags != null) body.tags = input.tags;
-  if (input.analyticsDashboards != null) body.analytics_dashboards = input.analyticsDashboards;
-  if (input.hasEnrichedAnalytics != null) body.has_enriched_analytics = input.hasEnrichedAnalytics;
   return body;
 }
 

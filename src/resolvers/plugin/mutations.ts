@@ -17,6 +17,7 @@ import {
 import type { GatewayContext } from '../../context.ts';
 import type { CreatePluginInput, MutationResolvers } from '../../generated/resolvers-types.ts';
 import { PLUGIN_TYPE_TO_REST, parsePluginRef, sourceFiles } from './refs.ts';
+import { toUpstreamBody } from '../input.ts';
 
 export const Mutation: MutationResolvers = {
   createPlugin: async (_parent, { input }, ctx) => {
@@ -68,18 +69,10 @@ function remembered(ctx: GatewayContext, orgId: string, record: PluginRecord): O
   return ctx.loaders.primePlugins(orgId, [record])[0] as OrgPlugin;
 }
 
-function pluginWriteBody(input: Omit<CreatePluginInput, 'organizationId'> & { url?: string | null }): PluginWrite {
-  const body: PluginWrite = {};
-  if (input.pluginType != null) body.plugin_type = PLUGIN_TYPE_TO_REST[input.pluginType];
-  if (input.name != null) body.name = input.name;
-  if (input.description != null) body.description = input.description;
-  if (input.url != null) body.url = input.url;
-  if (input.icon != null) body.icon = input.icon;
-  if (input.configSchema !== undefined) body.config_schema = input.configSchema;
-  if (input.tag != null) body.tag = input.tag;
-  if (input.isGlobal != null) body.is_global = input.isGlobal;
-  if (input.capabilities !== undefined) body.capabilities = input.capabilities;
-  if (input.metrics !== undefined) body.metrics = input.metrics;
-  if (input.publicJobs !== undefined) body.public_jobs = input.publicJobs;
+/** Plugin input -> REST body with the shared input rules (input.ts); the type enum becomes the REST value. */
+function pluginWriteBody(input: Omit<CreatePluginInput, 'organizationId'> & { id?: unknown; organizationId?: unknown; url?: string | null }): PluginWrite {
+  const { id: _id, organizationId: _organizationId, pluginType, ...fields } = input;
+  const body: PluginWrite = toUpstreamBody(fields);
+  if (pluginType != null) body.plugin_type = PLUGIN_TYPE_TO_REST[pluginType];
   return body;
 }
