@@ -2,7 +2,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-export interface Child { name: string; pid: number; url: string; stop(): void }
+export interface Child {
+  name: string;
+  pid: number;
+  url: string;
+  stop(): void;
+}
 
 /** Starts `node <args>` with Node 24 (the one running this script) and waits for a URL on stdout. */
 export function startProcess(name: string, args: string[], env: Record<string, string>, urlPattern: RegExp): Promise<Child> {

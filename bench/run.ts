@@ -21,14 +21,21 @@ async function main(): Promise<void> {
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(benchSeed()));
 
-  const upstream = await startProcess('upstream', ['src/local-upstream/main.ts', '--port', '0', '--seed', seedFile], {}, /http:\/\/[\w.:[\]-]+/);
+  const upstream = await startProcess('upstream', ['local-upstream/main.ts', '--port', '0', '--seed', seedFile], {}, /http:\/\/[\w.:[\]-]+/);
   const port = await freePort();
-  const gateway = await startProcess('gateway', ['src/main.ts'], { PORT: String(port), UPSTREAM_URL: upstream.url, LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /http:\/\/[\w.:[\]-]+/);
+  const gateway = await startProcess(
+    'gateway',
+    ['src/main.ts'],
+    { PORT: String(port), UPSTREAM_URL: upstream.url, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    /http:\/\/[\w.:[\]-]+/,
+  );
   const graphqlUrl = `http://127.0.0.1:${port}/graphql`;
   try {
     await waitForGraphQL(graphqlUrl, BENCH_KEY);
     const variables = await scenarioVariables(graphqlUrl);
-    console.log(`gateway ${graphqlUrl}  upstream ${upstream.url}  ${CONNECTIONS} connections x ${DURATION_S}s per scenario (after ${WARMUP_S}s of warm-up); gateway RSS at start ${memoryMiB(gateway.pid, 'VmRSS')} MiB\n`);
+    console.log(
+      `gateway ${graphqlUrl}  upstream ${upstream.url}  ${CONNECTIONS} connections x ${DURATION_S}s per scenario (after ${WARMUP_S}s of warm-up); gateway RSS at start ${memoryMiB(gateway.pid, 'VmRSS')} MiB\n`,
+    );
     const rows = [];
     for (const scenario of SCENARIOS) rows.push(await runScenario(graphqlUrl, scenario, variables, gateway, upstream));
     console.table(rows);
@@ -51,14 +58,15 @@ async function runScenario(url: string, scenario: Scenario, variables: Record<st
   const payload = JSON.stringify({ query: scenario.query, variables });
   const cost = await postGraphQL(url, scenario.query, variables, { 'x-upstream-report': '1' });
   if (cost.errors) throw new Error(`bench: scenario ${scenario.name} failed: ${JSON.stringify(cost.errors)}`);
-  const load = (duration: number) => autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
-    body: payload,
-  });
+  const load = (duration: number) =>
+    autocannon({
+      url,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
+      body: payload,
+    });
   if (WARMUP_S > 0) await load(WARMUP_S);
   const cpuBefore = { gateway: cpuMs(gateway.pid), upstream: cpuMs(upstream.pid) };
   const result = await load(DURATION_S);

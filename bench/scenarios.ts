@@ -1,5 +1,8 @@
 // What the benchmark asks: typical frontend reads, from a cheap lookup to a fan-out list.
-export interface Scenario { name: string; query: string }
+export interface Scenario {
+  name: string;
+  query: string;
+}
 
 export const SCENARIOS: Scenario[] = [
   { name: 'project by id', query: 'query($projectId: ID!) { project(id: $projectId) { id name timezone } }' },

@@ -136,7 +136,9 @@ export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['inp
   const body = asErrorBody(error.body);
   if (!body) return null;
   if (body.type === 'validation_error') {
-    return [{ field: fieldPath(body.attr, inputPathPrefix, fieldNames), message: stringOrNull(body.detail) ?? 'Invalid input.', code: stringOrNull(body.code) }];
+    return [
+      { field: fieldPath(body.attr, inputPathPrefix, fieldNames), message: stringOrNull(body.detail) ?? 'Invalid input.', code: stringOrNull(body.code) },
+    ];
   }
   const adHoc = stringOrNull(body.error);
   if (adHoc !== null && body.type === undefined) return [{ field: null, message: adHoc, code: null }];
@@ -183,7 +185,7 @@ function snakeToCamel(name: string): string {
 }
 
 function asErrorBody(body: unknown): UpstreamErrorBody | null {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as UpstreamErrorBody) : null;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null;
 }
 
 function stringOrNull(value: unknown): string | null {

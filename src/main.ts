@@ -2,26 +2,36 @@
 // unset, start the gateway, print where to go, stop cleanly on SIGTERM/SIGINT.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startGateway } from './server.ts';
-import { DEMO_API_KEY, demoSeed, startLocalUpstream, type LocalUpstream } from './local-upstream/index.ts';
+import type { LocalUpstream } from '../local-upstream/index.ts';
 
 const config = configOrExit();
 
 let embedded: LocalUpstream | null = null;
+let demoKey: string | undefined;
 if (!config.upstreamUrl) {
-  embedded = await startLocalUpstream({ port: config.localUpstreamPort, seed: demoSeed(config.localApiKey), ...(config.localDb ? { dbPath: config.localDb } : {}), quiet: config.logLevel === 'silent' });
+  // The local upstream is a second program (local-upstream/README.md): loaded only when it is used.
+  const { DEMO_API_KEY, demoSeed, startLocalUpstream } = await import('../local-upstream/index.ts');
+  embedded = await startLocalUpstream({
+    port: config.localUpstreamPort,
+    seed: demoSeed(config.localApiKey),
+    ...(config.localDb ? { dbPath: config.localDb } : {}),
+    quiet: config.logLevel === 'silent',
+  });
+  demoKey = config.localApiKey ?? DEMO_API_KEY;
 }
-const demoKey = embedded ? (config.localApiKey ?? DEMO_API_KEY) : undefined;
 
-const gateway = await listenOrExit(() => startGateway({
-  upstreamUrl: config.upstreamUrl ?? embedded!.url,
-  port: config.port,
-  host: config.host,
-  upstreamTimeoutMs: config.upstreamTimeoutMs,
-  upstreamConnections: config.upstreamConnections,
-  logLevel: config.logLevel,
-  nodeEnv: config.nodeEnv,
-  ...(demoKey ? { demoApiKey: demoKey } : {}),
-}));
+const gateway = await listenOrExit(() =>
+  startGateway({
+    upstreamUrl: config.upstreamUrl ?? embedded!.url,
+    port: config.port,
+    host: config.host,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    upstreamConnections: config.upstreamConnections,
+    logLevel: config.logLevel,
+    nodeEnv: config.nodeEnv,
+    ...(demoKey ? { demoApiKey: demoKey } : {}),
+  }),
+);
 
 const lines = [`GraphQL endpoint: ${gateway.url}`, `Sandbox: ${gateway.url} (open in a browser)`];
 if (embedded && demoKey) {

@@ -16,10 +16,32 @@ export interface GatewayMetrics {
 export function createMetrics(): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'graphql_requests_total', help: 'GraphQL operations by operation name and outcome.', labelNames: ['operation', 'outcome'], registers: [registry] });
-  const duration = new Histogram({ name: 'graphql_request_duration_seconds', help: 'GraphQL operation latency by operation name.', labelNames: ['operation'], registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
-  const upstreamCalls = new Counter({ name: 'upstream_calls_total', help: 'Upstream REST calls by method, route template and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
-  const upstreamDuration = new Histogram({ name: 'upstream_call_duration_seconds', help: 'Upstream REST call latency by method and route template.', labelNames: ['method', 'route'], registers: [registry], buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] });
+  const requests = new Counter({
+    name: 'graphql_requests_total',
+    help: 'GraphQL operations by operation name and outcome.',
+    labelNames: ['operation', 'outcome'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'graphql_request_duration_seconds',
+    help: 'GraphQL operation latency by operation name.',
+    labelNames: ['operation'],
+    registers: [registry],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+  const upstreamCalls = new Counter({
+    name: 'upstream_calls_total',
+    help: 'Upstream REST calls by method, route template and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const upstreamDuration = new Histogram({
+    name: 'upstream_call_duration_seconds',
+    help: 'Upstream REST call latency by method and route template.',
+    labelNames: ['method', 'route'],
+    registers: [registry],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
 
   const plugin: ApolloServerPlugin<GatewayContext> = {
     async requestDidStart() {

@@ -52,7 +52,10 @@ export function settledLoader<K, V>(batch: DataLoader.BatchLoadFn<K, V>): { load
     const current = cache.get(key);
     if (current && !watched.has(current)) {
       watched.add(current);
-      current.then((value) => settled.set(current, value), () => undefined);
+      current.then(
+        (value) => settled.set(current, value),
+        () => undefined,
+      );
     }
     return pending;
   };

@@ -30,7 +30,9 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
   const featureFlag = new DataLoader<FlagRef, ProjectFlag, string>(
     async (refs) => {
       await lists.settled(refs.map((ref) => ref.projectId));
-      return settle(refs.map((ref) => cached(known.get(refKey(ref))) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => remember(ref.projectId, record))));
+      return settle(
+        refs.map((ref) => cached(known.get(refKey(ref))) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => remember(ref.projectId, record))),
+      );
     },
     { cacheKeyFn: refKey },
   );
@@ -67,7 +69,9 @@ export function createFeatureFlagLoaders(client: UpstreamClient) {
   const featureFlagByKey = new DataLoader<FlagKeyRef, ProjectFlag | null, string>(
     async (lookups) => {
       await lists.settled(lookups.map((lookup) => lookup.projectId));
-      return settle(lookups.map((lookup) => cached(listedWithKey(lookup)) ?? (fullyListed.has(lookup.projectId) ? Promise.resolve(null) : searchByKey(lookup))));
+      return settle(
+        lookups.map((lookup) => cached(listedWithKey(lookup)) ?? (fullyListed.has(lookup.projectId) ? Promise.resolve(null) : searchByKey(lookup))),
+      );
     },
     { cacheKeyFn: ({ projectId, key }) => `${projectId}/${key}` },
   );

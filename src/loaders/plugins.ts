@@ -18,7 +18,8 @@ export function createPluginLoaders(client: UpstreamClient) {
   const lists = listsInFlight<string>();
 
   const noteOrganization = (record: PluginRecord): void => {
-    if (record.organization_id && typeof record.organization_name === 'string') organizationNames.set(record.organization_id.toLowerCase(), record.organization_name);
+    if (record.organization_id && typeof record.organization_name === 'string')
+      organizationNames.set(record.organization_id.toLowerCase(), record.organization_name);
   };
 
   /** (organization, plugin id) -> plugin; a failed key rejects with its own UpstreamError. */
@@ -48,7 +49,7 @@ export function createPluginLoaders(client: UpstreamClient) {
   const pluginPage = (orgId: string, page: { limit: number; offset: number }): Promise<Page<OrgPlugin>> => {
     const request = listPlugins(client, orgId, page).then((result) => ({
       ...result,
-      results: Array.isArray(result?.results) ? primePlugins(orgId, result.results) : (result?.results as never),
+      results: Array.isArray(result?.results) ? primePlugins(orgId, result.results) : result?.results,
     }));
     return lists.track(orgId, request);
   };

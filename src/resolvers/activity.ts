@@ -9,11 +9,15 @@ export type FetchActivityPage = (page: { limit: number; page: number }) => Promi
 
 /** A Relay connection over an activity endpoint: one upstream call per window (two for `last` alone). */
 export function activityConnection(args: ConnectionArgs, fetchActivity: FetchActivityPage) {
-  return connectionFor<ActivityLogRecord>(args, async (limit, offset) => {
-    const window = pageCovering(offset, limit);
-    const page = await fetchActivity({ limit: window.pageSize, page: window.page });
-    return { count: page.total_count, next: null, previous: null, results: page.results.slice(window.skip, window.skip + limit) };
-  }, 'ActivityLog');
+  return connectionFor<ActivityLogRecord>(
+    args,
+    async (limit, offset) => {
+      const window = pageCovering(offset, limit);
+      const page = await fetchActivity({ limit: window.pageSize, page: window.page });
+      return { count: page.total_count, next: null, previous: null, results: page.results.slice(window.skip, window.skip + limit) };
+    },
+    'ActivityLog',
+  );
 }
 
 /**

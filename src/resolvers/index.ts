@@ -22,7 +22,7 @@ const modules: object[] = [
   pluginResolvers,
 ];
 
-export const resolvers: Resolvers = mergeResolverMaps(modules) as Resolvers;
+export const resolvers: Resolvers = mergeResolverMaps(modules);
 
 /** Merges per-type field maps; a field defined twice is a programming error. */
 function mergeResolverMaps(maps: object[]): Record<string, unknown> {

@@ -15,8 +15,7 @@ registerNodeType('Plugin', ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.lo
 
 export const pluginResolvers: Resolvers = {
   Organization: {
-    plugins: (organization, args, ctx) =>
-      connectionFor(args, (limit, offset) => ctx.loaders.pluginPage(organization.id, { limit, offset }), 'Plugin'),
+    plugins: (organization, args, ctx) => connectionFor(args, (limit, offset) => ctx.loaders.pluginPage(organization.id, { limit, offset }), 'Plugin'),
     plugin: (organization, { id }, ctx) => ctx.loaders.plugin.load(parsePluginRef(id, organization.id)),
     repository: (organization, _args, ctx) => getPluginRepository(ctx.client, organization.id),
     unused: (organization, _args, ctx) => getUnusedPlugins(ctx.client, organization.id),

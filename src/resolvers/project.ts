@@ -34,10 +34,14 @@ function remember(ctx: GatewayContext, project: ProjectRecord): ProjectRecord {
 
 const Query: QueryResolvers = {
   projects: (_, args, ctx) =>
-    connectionFor(args, async (limit, offset) => {
-      const page = await projects.listProjects(ctx.client, limit, offset, args.search ?? undefined);
-      return { ...page, results: Array.isArray(page?.results) ? ctx.loaders.primeProjectListItems(page.results) : page.results };
-    }, 'Project'),
+    connectionFor(
+      args,
+      async (limit, offset) => {
+        const page = await projects.listProjects(ctx.client, limit, offset, args.search ?? undefined);
+        return { ...page, results: Array.isArray(page?.results) ? ctx.loaders.primeProjectListItems(page.results) : page.results };
+      },
+      'Project',
+    ),
   project: (_, { id }, ctx) => ctx.loaders.loadProject(parseIntId('Project', id)),
 };
 
@@ -66,7 +70,7 @@ const Project: ProjectResolvers = {
   // Federation: a reference by global id or by databaseId; a missing project is null, not a failed batch.
   __resolveReference: async (ref, ctx) => {
     const key = 'databaseId' in ref && ref.databaseId != null ? ref.databaseId : (ref as { id: string }).id;
-    return (await nullIfNotFound(ctx.loaders.project.load(parseIntId('Project', key)))) as never;
+    return await nullIfNotFound(ctx.loaders.project.load(parseIntId('Project', key)));
   },
   id: (project) => toGlobalId('Project', project.id),
   databaseId: (project) => project.id,

@@ -10,7 +10,9 @@ import type { Resolvers } from '../generated/resolvers-types.ts';
 import { parseFlagRef } from './feature-flag/refs.ts';
 import { registerNodeType } from './node.ts';
 
-registerNodeType('FeatureFlagRoleAccess', ([projectId = '', flagId = '', id = ''], ctx) => ctx.loaders.roleAccess.load(parseRoleAccessRef(id, flagId, projectId)));
+registerNodeType('FeatureFlagRoleAccess', ([projectId = '', flagId = '', id = ''], ctx) =>
+  ctx.loaders.roleAccess.load(parseRoleAccessRef(id, flagId, projectId)),
+);
 
 /** The codegen mapper of RevokeFeatureFlagRoleAccessPayload: the flag is read only if selected. */
 export interface RevokePayloadParent {

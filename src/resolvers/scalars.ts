@@ -3,7 +3,7 @@
 // and drop microseconds); TimeZone accepts exactly the upstream's allow-list (§2.8).
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { JSONResolver, UUIDResolver } from 'graphql-scalars';
-import { isAllowedTimezone } from '../rest-interface/timezones.ts';
+import { isAllowedTimezone } from '../../rest-interface/timezones.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 

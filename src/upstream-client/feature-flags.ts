@@ -143,7 +143,12 @@ export interface CopyFlagsFailureRecord {
 const FLAGS = '/api/projects/{project_id}/feature_flags/';
 const FLAG = '/api/projects/{project_id}/feature_flags/{id}/';
 
-export function listFeatureFlags(client: UpstreamClient, projectId: number, page: { limit: number; offset: number }, filters: FeatureFlagListFilters = {}): Promise<Page<FeatureFlagRecord>> {
+export function listFeatureFlags(
+  client: UpstreamClient,
+  projectId: number,
+  page: { limit: number; offset: number },
+  filters: FeatureFlagListFilters = {},
+): Promise<Page<FeatureFlagRecord>> {
   return client.request({ method: 'GET', route: FLAGS, params: { project_id: projectId }, query: { ...page, search: filters.search, active: filters.active } });
 }
 
@@ -186,7 +191,12 @@ export function getEvaluationReasons(client: UpstreamClient, projectId: number, 
 }
 
 export function getLocalEvaluation(client: UpstreamClient, projectId: number, sendCohorts: boolean): Promise<LocalEvaluationRecord> {
-  return client.request({ method: 'GET', route: `${FLAGS}local_evaluation/`, params: { project_id: projectId }, query: { send_cohorts: sendCohorts ? 'true' : undefined } });
+  return client.request({
+    method: 'GET',
+    route: `${FLAGS}local_evaluation/`,
+    params: { project_id: projectId },
+    query: { send_cohorts: sendCohorts ? 'true' : undefined },
+  });
 }
 
 export function getMyFlags(client: UpstreamClient, projectId: number, groups: unknown): Promise<MyFlagRecord[]> {
@@ -194,7 +204,11 @@ export function getMyFlags(client: UpstreamClient, projectId: number, groups: un
   return client.request({ method: 'GET', route: `${FLAGS}my_flags/`, params: { project_id: projectId }, query });
 }
 
-export function getUserBlastRadius(client: UpstreamClient, projectId: number, body: { condition: unknown; group_type_index?: number | null }): Promise<UserBlastRadiusRecord> {
+export function getUserBlastRadius(
+  client: UpstreamClient,
+  projectId: number,
+  body: { condition: unknown; group_type_index?: number | null },
+): Promise<UserBlastRadiusRecord> {
   return client.request({ method: 'POST', route: `${FLAGS}user_blast_radius/`, params: { project_id: projectId }, body });
 }
 
@@ -204,7 +218,11 @@ function jsonQueryValue(value: unknown): string | undefined {
 }
 
 export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId: string, key: string): Promise<OrganizationFlagRecord[] | null> {
-  return client.request({ method: 'GET', route: '/api/organizations/{org_id}/feature_flags/{feature_flag_key}/', params: { org_id: organizationId, feature_flag_key: key } });
+  return client.request({
+    method: 'GET',
+    route: '/api/organizations/{org_id}/feature_flags/{feature_flag_key}/',
+    params: { org_id: organizationId, feature_flag_key: key },
+  });
 }
 
 export function copyFeatureFlags(client: UpstreamClient, organizationId: string, body: CopyFlagsBody): Promise<CopyFlagsResponse | null> {

@@ -145,7 +145,9 @@ export class UpstreamClient {
     const token = this.#token;
     if (!token) {
       // The auth plugin stops token-less operations earlier; this is the last line of defence.
-      return Promise.reject(new GraphQLError('Authentication required: send `Authorization: Bearer <personal API key>`.', { extensions: { code: 'UNAUTHENTICATED' } }));
+      return Promise.reject(
+        new GraphQLError('Authentication required: send `Authorization: Bearer <personal API key>`.', { extensions: { code: 'UNAUTHENTICATED' } }),
+      );
     }
     if (call.method !== 'GET') {
       this.#gets.clear();
@@ -190,11 +192,24 @@ function interpretResponse(call: UpstreamCall, status: number, text: string, hea
   if (status >= 200 && status < 300) {
     if (status === 204 || text.trim() === '') return null;
     if (parsed.ok) return parsed.value;
-    throw new UpstreamError({ kind: 'malformed', status, body: text.slice(0, 500), route: call.route, message: `Upstream ${call.method} ${call.route} answered ${status} with a body that is not JSON` });
+    throw new UpstreamError({
+      kind: 'malformed',
+      status,
+      body: text.slice(0, 500),
+      route: call.route,
+      message: `Upstream ${call.method} ${call.route} answered ${status} with a body that is not JSON`,
+    });
   }
   const body = parsed.ok ? parsed.value : text.slice(0, 500) || null;
   const retryAfter = status === 429 ? retryAfterSeconds(headers['retry-after'], body) : undefined;
-  throw new UpstreamError({ kind: 'http', status, body, route: call.route, message: `Upstream ${call.method} ${call.route} answered ${status}`, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+  throw new UpstreamError({
+    kind: 'http',
+    status,
+    body,
+    route: call.route,
+    message: `Upstream ${call.method} ${call.route} answered ${status}`,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
 }
 
 function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -220,7 +235,18 @@ export function retryAfterSeconds(header: string | string[] | undefined, body: u
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_DESTROYED']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_DESTROYED',
+]);
 
 function asUpstreamError(error: unknown, route: string, status: number | null): unknown {
   if (error instanceof UpstreamError) return error;

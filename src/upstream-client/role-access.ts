@@ -27,7 +27,12 @@ export interface RoleAccessRecord {
 const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
 const ONE_ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';
 
-export function listRoleAccess(client: UpstreamClient, projectId: number, flagId: number, page: { limit: number; offset: number }): Promise<Page<RoleAccessRecord>> {
+export function listRoleAccess(
+  client: UpstreamClient,
+  projectId: number,
+  flagId: number,
+  page: { limit: number; offset: number },
+): Promise<Page<RoleAccessRecord>> {
   return client.request({ method: 'GET', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId }, query: page });
 }
 

@@ -18,7 +18,12 @@ function seed() {
     organizations: [{ id: ORG_A, name: 'Acme' }],
     users: [{ email: 'alice@acme.test', first_name: 'Alice', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] }],
     projects: [{ organization: ORG_A, name: 'Acme Web' }],
-    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({ project: 'Acme Web', organization: ORG_A, key: `flag-${String(i).padStart(2, '0')}`, name: `Flag ${i}` })),
+    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({
+      project: 'Acme Web',
+      organization: ORG_A,
+      key: `flag-${String(i).padStart(2, '0')}`,
+      name: `Flag ${i}`,
+    })),
     plugins: [{ organization: ORG_A, plugin_type: 'source', name: 'Hello' }],
   };
 }
@@ -50,7 +55,9 @@ function newClient(config: InMemoryCacheConfig = {}) {
 
 /** The flag keys in the order the upstream itself lists them (REST, newest first). */
 async function upstreamOrder(): Promise<string[]> {
-  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, { headers: { authorization: `Bearer ${KEY_A}` } });
+  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, {
+    headers: { authorization: `Bearer ${KEY_A}` },
+  });
   return ((await response.json()) as { results: { key: string }[] }).results.map((flag) => flag.key);
 }
 
@@ -82,7 +89,9 @@ describe('relayStylePagination with fetchMore', () => {
     }
     // Each further page: the project (the query asks for its name again) and one list call.
     const projectPath = `/api/projects/${projectDatabaseId}/`;
-    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([projectPath, projectPath, `${projectPath}feature_flags/`, `${projectPath}feature_flags/`].map((path) => `GET ${path}`));
+    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [projectPath, projectPath, `${projectPath}feature_flags/`, `${projectPath}feature_flags/`].map((path) => `GET ${path}`),
+    );
 
     const current = query.getCurrentResult();
     if (current.dataState !== 'complete') throw new Error(`incomplete result: ${current.dataState}`);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
 import { startGateway, EXAMPLE_OPERATION, type RunningGateway } from '../../src/server.ts';
-import { startLocalUpstream, type LocalUpstream } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { KEY_A, postGraphQL, twoOrgSeed } from '../gateway/helpers.ts';
 
 let upstream: LocalUpstream;
@@ -28,7 +28,9 @@ afterAll(async () => {
 });
 
 /** The config object the landing page hands to Apollo's embeddable Sandbox. */
-async function sandboxConfig(gateway: RunningGateway): Promise<{ initialState: { document: string; headers: Record<string, string>; includeCookies: boolean } }> {
+async function sandboxConfig(
+  gateway: RunningGateway,
+): Promise<{ initialState: { document: string; headers: Record<string, string>; includeCookies: boolean } }> {
   const response = await fetch(gateway.url, { headers: { accept: 'text/html' } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/html/);

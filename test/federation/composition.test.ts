@@ -72,9 +72,14 @@ describe('composition', () => {
 
   it('keeps our entity keys and the cost hints in the supergraph', () => {
     const supergraphSdl = composition.errors ? '' : composition.supergraphSdl;
-    expect(supergraphSdl).toMatch(/type Project implements Node\s+@join__implements\(graph: GATEWAY, interface: "Node"\)\s+@join__type\(graph: GATEWAY, key: "id"\)\s+@join__type\(graph: GATEWAY, key: "databaseId"\)/);
-    for (const type of ['FeatureFlag', 'Plugin', 'Organization']) expect(supergraphSdl).toMatch(new RegExp(`type ${type} implements Node[^{]*@join__type\\(graph: GATEWAY, key: "id"\\)`));
-    expect(supergraphSdl).toContain('@listSize(assumedSize: 100, slicingArguments: ["first", "last"], sizedFields: ["edges", "nodes"], requireOneSlicingArgument: false)');
+    expect(supergraphSdl).toMatch(
+      /type Project implements Node\s+@join__implements\(graph: GATEWAY, interface: "Node"\)\s+@join__type\(graph: GATEWAY, key: "id"\)\s+@join__type\(graph: GATEWAY, key: "databaseId"\)/,
+    );
+    for (const type of ['FeatureFlag', 'Plugin', 'Organization'])
+      expect(supergraphSdl).toMatch(new RegExp(`type ${type} implements Node[^{]*@join__type\\(graph: GATEWAY, key: "id"\\)`));
+    expect(supergraphSdl).toContain(
+      '@listSize(assumedSize: 100, slicingArguments: ["first", "last"], sizedFields: ["edges", "nodes"], requireOneSlicingArgument: false)',
+    );
   });
 });
 
@@ -100,7 +105,12 @@ describe('a cross-subgraph operation through @apollo/gateway', () => {
     expect(data.project.featureFlags.nodes).toEqual(web.flags.map((f) => ({ key: f.key, active: true, reviewNotes: notes.get(f.id) ?? null })));
     // Entities the reviews subgraph only knows by id, completed by our subgraph via _entities.
     expect(data.reviewedFlags).toEqual(
-      [...notes].map(([id, note]) => ({ id, key: web.flags.find((f) => f.id === id)?.key, reviewNotes: note, project: { name: 'Acme Web', releaseTrain: 'weekly' } })),
+      [...notes].map(([id, note]) => ({
+        id,
+        key: web.flags.find((f) => f.id === id)?.key,
+        reviewNotes: note,
+        project: { name: 'Acme Web', releaseTrain: 'weekly' },
+      })),
     );
     // A Project reference by databaseId (the second key), completed by our subgraph.
     expect(data.projectUnderReview).toEqual({ id: web.id, name: 'Acme Web', releaseTrain: 'weekly', featureFlags: { totalCount: web.flags.length } });
@@ -109,7 +119,11 @@ describe('a cross-subgraph operation through @apollo/gateway', () => {
   it("forwards the caller's token to the upstream: each key sees its own organization", async () => {
     const before = reviews.authorizations.length;
     stack.upstream.resetRequests();
-    const asBob = await viaSupergraph('query($a: ID!, $b: ID!) { mine: project(id: $b) { name } theirs: project(id: $a) { name releaseTrain } }', { a: web.id, b: globexId }, KEY_B);
+    const asBob = await viaSupergraph(
+      'query($a: ID!, $b: ID!) { mine: project(id: $b) { name } theirs: project(id: $a) { name releaseTrain } }',
+      { a: web.id, b: globexId },
+      KEY_B,
+    );
     expect(asBob.data?.mine).toEqual({ name: 'Globex Site' });
     expect(asBob.data?.theirs).toBeNull();
     // The upstream answers 404 for another organization's project, as the real service does.
@@ -158,7 +172,9 @@ describe('_entities served directly', () => {
   });
 
   it('resolves Project by id and by databaseId, Organization and Plugin; missing ones are null', async () => {
-    const org = expectNoErrors(await stack.graphql<any>('query($o: ID!) { organization(id: $o) { id plugins(first: 1) { nodes { id name } } } }', { o: ORG_A })).organization;
+    const org = expectNoErrors(
+      await stack.graphql<any>('query($o: ID!) { organization(id: $o) { id plugins(first: 1) { nodes { id name } } } }', { o: ORG_A }),
+    ).organization;
     const refs = [
       { __typename: 'Project', id: web.id },
       { __typename: 'Project', databaseId: web.databaseId },
@@ -180,10 +196,16 @@ describe('_entities served directly', () => {
   });
 
   it("a forbidden entity fails alone; the batch's other entities resolve", async () => {
-    const foreignFlag = expectNoErrors(await stack.graphql<any>('query($p: ID!) { project(id: $p) { featureFlags(first: 1) { nodes { id } } } }', { p: globexId }, { token: KEY_B }))
-      .project.featureFlags.nodes[0].id as string;
+    const foreignFlag = expectNoErrors(
+      await stack.graphql<any>('query($p: ID!) { project(id: $p) { featureFlags(first: 1) { nodes { id } } } }', { p: globexId }, { token: KEY_B }),
+    ).project.featureFlags.nodes[0].id as string;
     const mine = web.flags[0] as Flag;
-    const response = await stack.graphql<any>(ENTITIES, { r: [{ __typename: 'FeatureFlag', id: mine.id }, { __typename: 'FeatureFlag', id: foreignFlag }] });
+    const response = await stack.graphql<any>(ENTITIES, {
+      r: [
+        { __typename: 'FeatureFlag', id: mine.id },
+        { __typename: 'FeatureFlag', id: foreignFlag },
+      ],
+    });
     expect(response.data._entities).toEqual([{ __typename: 'FeatureFlag', id: mine.id, key: mine.key }, null]);
     expect(codes(response)).toEqual(['FORBIDDEN']);
     expect(response.errors?.[0]?.path).toEqual(['_entities', 1]);

@@ -60,7 +60,10 @@ describe('cost hints', () => {
         sizedFields: ['edges', 'nodes'],
         requireOneSlicingArgument: false,
       });
-      expect(field.arguments?.map((a) => a.name.value), coordinate).toEqual(expect.arrayContaining(['first', 'last']));
+      expect(
+        field.arguments?.map((a) => a.name.value),
+        coordinate,
+      ).toEqual(expect.arrayContaining(['first', 'last']));
     }
   });
 

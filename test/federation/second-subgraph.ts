@@ -56,7 +56,10 @@ export async function startReviewsSubgraph(notes: Map<string, string>, releaseTr
       releaseTrain: (project: { databaseId: number }) => releaseTrains.get(project.databaseId) ?? null,
     },
   };
-  const server = new ApolloServer({ schema: buildSubgraphSchema([{ typeDefs: parse(REVIEWS_SDL), resolvers }]), plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  const server = new ApolloServer({
+    schema: buildSubgraphSchema([{ typeDefs: parse(REVIEWS_SDL), resolvers }]),
+    plugins: [ApolloServerPluginInlineTraceDisabled()],
+  });
   const authorizations: (string | undefined)[] = [];
   const { url } = await startStandaloneServer(server, {
     listen: { port: 0, host: '127.0.0.1' },
@@ -67,4 +70,3 @@ export async function startReviewsSubgraph(notes: Map<string, string>, releaseTr
   });
   return { url, authorizations, stop: () => server.stop() };
 }
-

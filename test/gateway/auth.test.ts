@@ -33,7 +33,12 @@ describe('bearer token parsing', () => {
 describe('without a token', () => {
   it('refuses data operations with UNAUTHENTICATED and makes no upstream call', async () => {
     stack.upstream.resetRequests();
-    for (const query of ['{ projects { totalCount } }', '{ __typename projects { totalCount } }', 'mutation { createProject(input: { name: "x" }) { project { id } } }', '{ organization(id: "0190b7a0-0000-7000-8000-00000000000a") { id } }']) {
+    for (const query of [
+      '{ projects { totalCount } }',
+      '{ __typename projects { totalCount } }',
+      'mutation { createProject(input: { name: "x" }) { project { id } } }',
+      '{ organization(id: "0190b7a0-0000-7000-8000-00000000000a") { id } }',
+    ]) {
       const res = await stack.graphql<any>(query, {}, { token: null, report: true });
       expect(res.status).toBe(401);
       expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -57,7 +62,7 @@ describe('without a token', () => {
 });
 
 describe('token forwarding', () => {
-  it('sends the caller\'s key and nothing else of theirs (no Origin, cookies or custom headers)', async () => {
+  it("sends the caller's key and nothing else of theirs (no Origin, cookies or custom headers)", async () => {
     // The local upstream does not expose request headers, so a tiny recording server stands in for it here.
     const seen: http.IncomingHttpHeaders[] = [];
     const recorder = http.createServer((req, res) => {
@@ -66,12 +71,21 @@ describe('token forwarding', () => {
       res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
     });
     await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
-    const gateway = await startGateway({ upstreamUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/ignored/path`, port: 0, host: '127.0.0.1' });
+    const gateway = await startGateway({
+      upstreamUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/ignored/path`,
+      port: 0,
+      host: '127.0.0.1',
+    });
     try {
-      const res = await postGraphQL<any>(gateway.url, '{ projects { totalCount } }', {}, {
-        token: KEY_A,
-        headers: { cookie: 'sessionid=abc', origin: 'https://evil.test', 'x-forwarded-for': '10.0.0.1', 'apollo-require-preflight': 'true' },
-      });
+      const res = await postGraphQL<any>(
+        gateway.url,
+        '{ projects { totalCount } }',
+        {},
+        {
+          token: KEY_A,
+          headers: { cookie: 'sessionid=abc', origin: 'https://evil.test', 'x-forwarded-for': '10.0.0.1', 'apollo-require-preflight': 'true' },
+        },
+      );
       expect(expectNoErrors(res).projects.totalCount).toBe(0);
       expect(seen).toHaveLength(1);
       const headers = seen[0]!;
@@ -86,7 +100,11 @@ describe('token forwarding', () => {
   it('CORS preflight allows the headers Sandbox and clients send', async () => {
     const res = await fetch(stack.gatewayUrl, {
       method: 'OPTIONS',
-      headers: { origin: 'https://studio.apollographql.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-upstream-report' },
+      headers: {
+        origin: 'https://studio.apollographql.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,x-upstream-report',
+      },
     });
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://studio.apollographql.com');
@@ -105,7 +123,9 @@ describe('token isolation under concurrency', () => {
     const runs = Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? KEY_A : KEY_B));
     const results = await Promise.all(runs.map((token) => stack.graphql<any>(query, {}, { token }).then((res) => ({ token, res }))));
     for (const { token, res } of results) {
-      const names = expectNoErrors(res).projects.nodes.map((p: { name: string }) => p.name).sort();
+      const names = expectNoErrors(res)
+        .projects.nodes.map((p: { name: string }) => p.name)
+        .sort();
       expect(names).toEqual(token === KEY_A ? ['Acme App', 'Acme Web'] : ['Globex Site']);
     }
   });

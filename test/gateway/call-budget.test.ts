@@ -29,7 +29,7 @@ async function flagIds(count: number): Promise<string[]> {
 }
 
 describe('upstream calls per operation', () => {
-  it('a project, its 50 flags, each flag\'s project and creator: 2 calls in 2 waves', async () => {
+  it("a project, its 50 flags, each flag's project and creator: 2 calls in 2 waves", async () => {
     const response = await stack.graphql<any>(
       `{ project(id: 1) { name featureFlags(first: 100) { totalCount nodes { key createdBy { email } project { id name timezone } } } } }`,
       {},
@@ -42,7 +42,11 @@ describe('upstream calls per operation', () => {
   });
 
   it('flags of listed projects reuse the listed project: no project GET unless a full-record field is asked', async () => {
-    const listed = await stack.graphql<any>(`{ projects { nodes { featureFlags(first: 3) { nodes { key project { name apiToken } } } } } }`, {}, { report: true });
+    const listed = await stack.graphql<any>(
+      `{ projects { nodes { featureFlags(first: 3) { nodes { key project { name apiToken } } } } } }`,
+      {},
+      { report: true },
+    );
     const data = expectNoErrors(listed);
     expect(data.projects.nodes[0].featureFlags.nodes[0].project.name).toBe('Acme Web');
     expect(reportedCalls(listed).filter((c) => c === 'GET /api/projects/{id}/')).toEqual([]);
@@ -67,7 +71,11 @@ describe('upstream calls per operation', () => {
 
   it('the same flag asked twice (node and nodes): one call', async () => {
     const [id] = await flagIds(1);
-    const response = await stack.graphql<any>(`query($id: ID!) { a: node(id: $id) { id } b: nodes(ids: [$id, $id]) { ... on FeatureFlag { key } } }`, { id }, { report: true });
+    const response = await stack.graphql<any>(
+      `query($id: ID!) { a: node(id: $id) { id } b: nodes(ids: [$id, $id]) { ... on FeatureFlag { key } } }`,
+      { id },
+      { report: true },
+    );
     expectNoErrors(response);
     expect(totals(response)).toEqual({ calls: 1, waves: 1 });
   });
@@ -92,7 +100,11 @@ describe('upstream calls per operation', () => {
   });
 
   it('a key lookup next to a partial page still searches', async () => {
-    const response = await stack.graphql<any>(`{ project(id: 1) { featureFlags(first: 2) { totalCount } featureFlag(key: "bulk-40") { key } } }`, {}, { report: true });
+    const response = await stack.graphql<any>(
+      `{ project(id: 1) { featureFlags(first: 2) { totalCount } featureFlag(key: "bulk-40") { key } } }`,
+      {},
+      { report: true },
+    );
     expect(expectNoErrors(response).project.featureFlag).toEqual({ key: 'bulk-40' });
     expect(reportedCalls(response).filter((c) => c === 'GET /api/projects/{project_id}/feature_flags/')).toHaveLength(2);
   });
@@ -120,7 +132,7 @@ describe('Organization.name', () => {
     }
   });
 
-  it('of each listed project\'s organization: one call per distinct organization', async () => {
+  it("of each listed project's organization: one call per distinct organization", async () => {
     const response = await stack.graphql<any>(`{ projects { nodes { organization { name } } } }`, {}, { report: true });
     expect(expectNoErrors(response).projects.nodes.map((p: any) => p.organization.name)).toEqual(['Acme', 'Acme']);
     expect(totals(response)).toEqual({ calls: 2, waves: 2 });

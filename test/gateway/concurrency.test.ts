@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 describe('concurrent operations', () => {
-  it('each report counts only its own calls, and full records come from the caller\'s own loaders', async () => {
+  it("each report counts only its own calls, and full records come from the caller's own loaders", async () => {
     const shapes = [
       { token: KEY_A, query: '{ projects { nodes { name createdAt } } }', calls: 3, names: ['Acme App', 'Acme Web'] },
       { token: KEY_B, query: '{ projects { nodes { name createdAt } } }', calls: 2, names: ['Globex Site'] },
@@ -20,9 +20,13 @@ describe('concurrent operations', () => {
     ];
     const runs = Array.from({ length: 80 }, (_, i) => shapes[i % shapes.length]!);
     stack.upstream.resetRequests();
-    const results = await Promise.all(runs.map(async (shape) => ({ shape, res: await stack.graphql<any>(shape.query, {}, { token: shape.token, report: true }) })));
+    const results = await Promise.all(
+      runs.map(async (shape) => ({ shape, res: await stack.graphql<any>(shape.query, {}, { token: shape.token, report: true }) })),
+    );
     for (const { shape, res } of results) {
-      const names = expectNoErrors(res).projects.nodes.map((p: { name: string }) => p.name).sort();
+      const names = expectNoErrors(res)
+        .projects.nodes.map((p: { name: string }) => p.name)
+        .sort();
       expect(names).toEqual(shape.names);
       expect(res.extensions?.upstream.totals.calls).toBe(shape.calls);
     }
@@ -32,7 +36,7 @@ describe('concurrent operations', () => {
     expect(stack.upstream.requests).toHaveLength(reported);
   });
 
-  it('a caller\'s bad key fails only their own operations', async () => {
+  it("a caller's bad key fails only their own operations", async () => {
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => {
         const token = i % 3 === 0 ? 'phx_revoked_or_unknown_key' : KEY_A;

@@ -18,8 +18,26 @@ describe('loadConfig', () => {
     });
   });
   it('reads every variable', () => {
-    const config = loadConfig({ PORT: '0', UPSTREAM_URL: 'https://us.posthog.com', UPSTREAM_TIMEOUT_MS: '2500', UPSTREAM_CONNECTIONS: '4', LOG_LEVEL: 'debug', NODE_ENV: 'production', LOCAL_API_KEY: 'phx_x', LOCAL_DB: '/tmp/x.db' });
-    expect(config).toMatchObject({ port: 0, upstreamUrl: 'https://us.posthog.com', upstreamTimeoutMs: 2500, upstreamConnections: 4, logLevel: 'debug', nodeEnv: 'production', localApiKey: 'phx_x', localDb: '/tmp/x.db' });
+    const config = loadConfig({
+      PORT: '0',
+      UPSTREAM_URL: 'https://us.posthog.com',
+      UPSTREAM_TIMEOUT_MS: '2500',
+      UPSTREAM_CONNECTIONS: '4',
+      LOG_LEVEL: 'debug',
+      NODE_ENV: 'production',
+      LOCAL_API_KEY: 'phx_x',
+      LOCAL_DB: '/tmp/x.db',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      upstreamUrl: 'https://us.posthog.com',
+      upstreamTimeoutMs: 2500,
+      upstreamConnections: 4,
+      logLevel: 'debug',
+      nodeEnv: 'production',
+      localApiKey: 'phx_x',
+      localDb: '/tmp/x.db',
+    });
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('fails fast on bad values', () => {

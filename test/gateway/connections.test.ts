@@ -70,7 +70,9 @@ describe('walking featureFlags', () => {
     const projects = expectNoErrors(await stack.graphql<any>(`{ projects(first: 1) { edges { cursor } } }`));
     const foreign = projects.projects.edges[0].cursor;
     const response = await stack.graphql<any>(PAGE, { first: 2, after: foreign }, { report: true });
-    expect(response.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([['BAD_USER_INPUT', 'Argument "after" is a cursor of another list; use a cursor of this connection.']]);
+    expect(response.errors?.map((e) => [e.extensions?.code, e.message])).toEqual([
+      ['BAD_USER_INPUT', 'Argument "after" is a cursor of another list; use a cursor of this connection.'],
+    ]);
     expect(reportedCalls(response).filter((c) => c.includes('feature_flags'))).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ const options = { defaultListSize: QUERY_LIMITS.maxPageSize };
 // One parsed document per query, reused across calls as Apollo's document cache does.
 const CASES: { query: string; variables: Record<string, unknown>[] }[] = [
   { query: '{ projects(first: 20) { totalCount nodes { id name organization { id } } } }', variables: [{}, {}] },
-  { query: 'query($projectId: ID!) { project(id: $projectId) { id name featureFlags(first: 50) { nodes { key } } } }', variables: [{ projectId: '1' }, { projectId: '2' }] },
+  {
+    query: 'query($projectId: ID!) { project(id: $projectId) { id name featureFlags(first: 50) { nodes { key } } } }',
+    variables: [{ projectId: '1' }, { projectId: '2' }],
+  },
   { query: 'query($n: Int) { projects(first: $n) { nodes { featureFlags(first: $n) { nodes { key } } } } }', variables: [{ n: 1 }, { n: 100 }, {}, { n: 3 }] },
   { query: 'query($n: Int = 7) { projects(first: $n) { nodes { id } } }', variables: [{}, { n: 50 }, {}] },
   { query: 'query($s: Boolean!) { projects { nodes { featureFlags @skip(if: $s) { nodes { key } } } } }', variables: [{ s: true }, { s: false }, { s: true }] },

@@ -5,11 +5,26 @@ import { deletedIds } from '../../src/resolvers/feature-flag/with-deleted.ts';
 import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
 import { expectNoErrors, ORG_A, startStack, twoOrgSeed, type Stack } from './helpers.ts';
 
-const entry = (activity: string, itemId: string): ActivityLogRecord => ({ activity, item_id: itemId, scope: 'FeatureFlag', user: null, detail: null, created_at: '2026-01-01T00:00:00Z' });
+const entry = (activity: string, itemId: string): ActivityLogRecord => ({
+  activity,
+  item_id: itemId,
+  scope: 'FeatureFlag',
+  user: null,
+  detail: null,
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe('deletedIds (newest activity entries first)', () => {
   it('keeps items whose newest deleted/restored entry is a deletion', () => {
-    const entries = [entry('deleted', '3'), entry('updated', '4'), entry('restored', '2'), entry('deleted', '2'), entry('deleted', '4'), entry('restored', '3'), entry('created', '5')];
+    const entries = [
+      entry('deleted', '3'),
+      entry('updated', '4'),
+      entry('restored', '2'),
+      entry('deleted', '2'),
+      entry('deleted', '4'),
+      entry('restored', '3'),
+      entry('created', '5'),
+    ];
     expect(deletedIds(entries)).toEqual([3, 4]);
   });
   it('ignores entries without a usable item id', () => {
@@ -22,7 +37,9 @@ describe('featureFlags(includeDeleted: true)', () => {
   const KEYS = ['keep-a', 'keep-b', 'gone-a', 'gone-b', 'back-again'];
   const flags = new Map<string, string>();
   const mutate = async (name: 'deleteFeatureFlag' | 'restoreFeatureFlag', key: string) =>
-    expectNoErrors(await stack.graphql<any>(`mutation($i: FeatureFlagReferenceInput!) { ${name}(input: $i) { userErrors { message } } }`, { i: { id: flags.get(key) } }));
+    expectNoErrors(
+      await stack.graphql<any>(`mutation($i: FeatureFlagReferenceInput!) { ${name}(input: $i) { userErrors { message } } }`, { i: { id: flags.get(key) } }),
+    );
   const PAGE = `query($first: Int, $last: Int, $after: String, $includeDeleted: Boolean, $search: String) { project(id: 2) {
     featureFlags(first: $first, last: $last, after: $after, includeDeleted: $includeDeleted, search: $search) {
       totalCount nodes { key deleted } edges { cursor } pageInfo { hasNextPage hasPreviousPage } } } }`;
@@ -51,7 +68,11 @@ describe('featureFlags(includeDeleted: true)', () => {
     const all = await page({ includeDeleted: true });
     expect(all.totalCount).toBe(5);
     expect(all.nodes.map((n: any) => [n.key, n.deleted])).toEqual([
-      ['back-again', false], ['keep-b', false], ['keep-a', false], ['gone-b', true], ['gone-a', true],
+      ['back-again', false],
+      ['keep-b', false],
+      ['keep-a', false],
+      ['gone-b', true],
+      ['gone-a', true],
     ]);
   });
 
@@ -72,11 +93,17 @@ describe('featureFlags(includeDeleted: true)', () => {
   });
 
   it('a hard-deleted flag (its key reused by a new flag) is not listed', async () => {
-    const created = expectNoErrors(await stack.graphql<any>(`mutation { createFeatureFlag(input: { projectId: 2, key: "gone-a" }) { featureFlag { id } userErrors { message } } }`));
+    const created = expectNoErrors(
+      await stack.graphql<any>(`mutation { createFeatureFlag(input: { projectId: 2, key: "gone-a" }) { featureFlag { id } userErrors { message } } }`),
+    );
     expect(created.createFeatureFlag.userErrors).toEqual([]);
     const all = await page({ includeDeleted: true });
     expect(all.nodes.map((n: any) => [n.key, n.deleted])).toEqual([
-      ['gone-a', false], ['back-again', false], ['keep-b', false], ['keep-a', false], ['gone-b', true],
+      ['gone-a', false],
+      ['back-again', false],
+      ['keep-b', false],
+      ['keep-a', false],
+      ['gone-b', true],
     ]);
   });
 });

@@ -32,9 +32,18 @@ describe('upstream statuses become error codes', () => {
   });
 
   it('403 -> FORBIDDEN with the upstream detail', async () => {
-    const body = JSON.stringify({ type: 'authentication_error', code: 'permission_denied', detail: 'API key missing required scope \'project:read\'', attr: null });
+    const body = JSON.stringify({
+      type: 'authentication_error',
+      code: 'permission_denied',
+      detail: "API key missing required scope 'project:read'",
+      attr: null,
+    });
     const { error } = await firstError({ status: 403, body, headers: { 'content-type': 'application/json' } });
-    expect(error).toMatchObject({ message: "API key missing required scope 'project:read'", path: ['projects'], extensions: { code: 'FORBIDDEN', upstream: { status: 403, code: 'permission_denied' } } });
+    expect(error).toMatchObject({
+      message: "API key missing required scope 'project:read'",
+      path: ['projects'],
+      extensions: { code: 'FORBIDDEN', upstream: { status: 403, code: 'permission_denied' } },
+    });
   });
 
   it('429 -> RATE_LIMITED with retryAfter from the Retry-After header', async () => {
@@ -86,7 +95,9 @@ describe('upstream statuses become error codes', () => {
 describe('partial failure', () => {
   it('one failing field does not hide the others', async () => {
     stack.upstream.injectFault({ path: /^\/api\/projects\/\d+\/$/, status: 500, body: '{}' });
-    const res = await stack.graphql<any>('{ projects { nodes { name } } broken: project(id: "1") { name } org: organization(id: "0190b7a0-0000-7000-8000-00000000000a") { databaseId } }');
+    const res = await stack.graphql<any>(
+      '{ projects { nodes { name } } broken: project(id: "1") { name } org: organization(id: "0190b7a0-0000-7000-8000-00000000000a") { databaseId } }',
+    );
     expect(res.data?.projects.nodes).toHaveLength(2);
     expect(res.data?.broken).toBeNull();
     expect(res.data?.org).toEqual({ databaseId: '0190b7a0-0000-7000-8000-00000000000a' });

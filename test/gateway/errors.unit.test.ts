@@ -8,7 +8,8 @@ function upstream(status: number | null, body: unknown = null, kind: UpstreamErr
   return new UpstreamError({ kind, status, body, route: '/api/projects/{id}/', message: 'x', ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
-const validation = (attr: string | null, detail = 'This field is required.', code = 'required') => upstream(400, { type: 'validation_error', code, detail, attr });
+const validation = (attr: string | null, detail = 'This field is required.', code = 'required') =>
+  upstream(400, { type: 'validation_error', code, detail, attr });
 
 describe('status -> code', () => {
   it.each<[number | null, UpstreamErrorKind, string]>([
@@ -29,7 +30,9 @@ describe('status -> code', () => {
   });
 
   it('carries the upstream status, code and detail, and uses a 4xx detail as the message', () => {
-    const mapped = upstreamErrorExtensions(upstream(403, { type: 'authentication_error', code: 'permission_denied', detail: "You don't have access to the project.", attr: null }));
+    const mapped = upstreamErrorExtensions(
+      upstream(403, { type: 'authentication_error', code: 'permission_denied', detail: "You don't have access to the project.", attr: null }),
+    );
     expect(mapped).toEqual({
       message: "You don't have access to the project.",
       extensions: { code: 'FORBIDDEN', upstream: { status: 403, code: 'permission_denied', detail: "You don't have access to the project." } },
@@ -59,7 +62,9 @@ describe('retryAfterSeconds', () => {
 
 describe('userErrorsFrom', () => {
   it('maps attr paths onto the GraphQL input, camelCasing the input field only', () => {
-    expect(userErrorsFrom(validation('filters__groups__0', 'bad', 'invalid_input'))).toEqual([{ field: ['input', 'filters', 'groups', '0'], message: 'bad', code: 'invalid_input' }]);
+    expect(userErrorsFrom(validation('filters__groups__0', 'bad', 'invalid_input'))).toEqual([
+      { field: ['input', 'filters', 'groups', '0'], message: 'bad', code: 'invalid_input' },
+    ]);
     expect(userErrorsFrom(validation('week_start_day'))?.[0]?.field).toEqual(['input', 'weekStartDay']);
     expect(userErrorsFrom(validation('filters__aggregation_group_type_index'))?.[0]?.field).toEqual(['input', 'filters', 'aggregation_group_type_index']);
   });
@@ -72,7 +77,9 @@ describe('userErrorsFrom', () => {
   });
   it('turns ad-hoc {error} bodies of actions into user errors', () => {
     expect(userErrorsFrom(upstream(400, { error: 'Missing required fields' }))).toEqual([{ field: null, message: 'Missing required fields', code: null }]);
-    expect(userErrorsFrom(upstream(400, { success: false, error: 'Unable to generate usage dashboard' }))?.[0]?.message).toBe('Unable to generate usage dashboard');
+    expect(userErrorsFrom(upstream(400, { success: false, error: 'Unable to generate usage dashboard' }))?.[0]?.message).toBe(
+      'Unable to generate usage dashboard',
+    );
   });
   it('returns null for anything that is not a 400 business failure', () => {
     expect(userErrorsFrom(upstream(403, { type: 'authentication_error', detail: 'no' }))).toBeNull();
@@ -89,7 +96,10 @@ describe('mutate', () => {
     const outcome = await mutate(async () => {
       throw validation('timezone', '"Mars/Base" is not a valid choice.', 'invalid_choice');
     });
-    expect(outcome).toEqual({ result: null, userErrors: [{ field: ['input', 'timezone'], message: '"Mars/Base" is not a valid choice.', code: 'invalid_choice' }] });
+    expect(outcome).toEqual({
+      result: null,
+      userErrors: [{ field: ['input', 'timezone'], message: '"Mars/Base" is not a valid choice.', code: 'invalid_choice' }],
+    });
   });
   it('rethrows other failures', async () => {
     const failure = upstream(500);
@@ -103,12 +113,19 @@ describe('formatError', () => {
   it('masks unknown errors and reports them to the caller of formatError', () => {
     const masked: unknown[] = [];
     const original = new Error('SELECT * FROM secrets failed at /srv/app.ts:12');
-    const out = formatError({ message: original.message, path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } }, wrap(original), (e) => masked.push(e));
+    const out = formatError(
+      { message: original.message, path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } },
+      wrap(original),
+      (e) => masked.push(e),
+    );
     expect(out).toEqual({ message: 'Internal server error.', path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(masked).toEqual([original]);
   });
   it('maps upstream errors', () => {
-    const out = formatError({ message: 'x', path: ['project'] }, wrap(upstream(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })));
+    const out = formatError(
+      { message: 'x', path: ['project'] },
+      wrap(upstream(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null })),
+    );
     expect(out.extensions).toEqual({ code: 'NOT_FOUND', upstream: { status: 404, code: 'not_found', detail: 'Not found.' } });
     expect(out.path).toEqual(['project']);
   });

@@ -39,14 +39,24 @@ describe('createFeatureFlag', () => {
     const data = await ok(CREATE, { input: { projectId: project, key: 'new-checkout', description: 'The new checkout', filters: everyone, active: false } });
     expect(data.createFeatureFlag.userErrors).toEqual([]);
     expect(data.createFeatureFlag.featureFlag).toMatchObject({
-      key: 'new-checkout', name: 'The new checkout', description: 'The new checkout', active: false, deleted: false,
-      filters: { groups: [{ properties: [], rollout_percentage: 100 }] }, createdBy: { email: 'ada@acme.test' }, project: { databaseId: Number(project) },
+      key: 'new-checkout',
+      name: 'The new checkout',
+      description: 'The new checkout',
+      active: false,
+      deleted: false,
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+      createdBy: { email: 'ada@acme.test' },
+      project: { databaseId: Number(project) },
     });
     expect((await flagKeys()).nodes.map((n) => n.key)).toContain('new-checkout');
   });
 
   it.each([
-    ['a bad key', { key: 'bad key!' }, { field: ['input', 'key'], code: 'invalid_key', message: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.' }],
+    [
+      'a bad key',
+      { key: 'bad key!' },
+      { field: ['input', 'key'], code: 'invalid_key', message: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.' },
+    ],
     ['a duplicate key', { key: 'existing' }, { field: ['input', 'key'], code: 'unique', message: 'There is already a feature flag with this key.' }],
     ['filters without groups', { key: 'no-groups', filters: { groups: [] } }, { field: ['input', 'filters'] }],
     ['filters that are not an object', { key: 'bad-filters', filters: 'everyone' }, { field: ['input', 'filters'] }],
@@ -68,7 +78,10 @@ describe('createFeatureFlag', () => {
   it('refuses name and description that disagree, without calling the upstream', async () => {
     stack.upstream.resetRequests();
     const data = await ok(CREATE, { input: { projectId: project, key: 'ambiguous', name: 'one', description: 'two' } });
-    expect(data.createFeatureFlag).toEqual({ featureFlag: null, userErrors: [{ field: ['input', 'description'], message: expect.any(String), code: 'conflict' }] });
+    expect(data.createFeatureFlag).toEqual({
+      featureFlag: null,
+      userErrors: [{ field: ['input', 'description'], message: expect.any(String), code: 'conflict' }],
+    });
     expect(stack.upstream.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 

@@ -9,7 +9,10 @@ const OTHER_ORG = '0b000000-0000-4000-8000-00000000000b';
 const KEYS = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7'];
 
 const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, name: 'Globex' }],
+  organizations: [
+    { id: ORG, name: 'Acme' },
+    { id: OTHER_ORG, name: 'Globex' },
+  ],
   users: [
     { email: 'ada@acme.test', api_key: 'phx_ada_flags_key', memberships: [{ organization: ORG, level: 8 }] },
     { email: 'bob@globex.test', api_key: 'phx_bob_flags_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
@@ -34,10 +37,12 @@ const seed = {
 };
 
 let stack: Stack;
-const ok = async (query: string, variables: Record<string, unknown>, token?: string) => expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
+const ok = async (query: string, variables: Record<string, unknown>, token?: string) =>
+  expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
 const projectId = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
-const callsTo = (response: GraphQLResponse, route: string) => (response.extensions?.upstream?.calls ?? []).filter((c: { route: string }) => c.route === route).length;
+const callsTo = (response: GraphQLResponse, route: string) =>
+  (response.extensions?.upstream?.calls ?? []).filter((c: { route: string }) => c.route === route).length;
 let web: number;
 let big: number;
 let other: number;
@@ -104,10 +109,13 @@ describe('Project.featureFlags connection', () => {
   });
 
   it('filters by search and active', async () => {
-    const data = await ok(`query($p: ID!) { project(id: $p) {
+    const data = await ok(
+      `query($p: ID!) { project(id: $p) {
       searched: featureFlags(search: "checkout") { totalCount nodes { key description name } }
       disabled: featureFlags(active: false) { totalCount nodes { key active } }
-      enabled: featureFlags(active: true) { totalCount } } }`, { p: String(web) });
+      enabled: featureFlags(active: true) { totalCount } } }`,
+      { p: String(web) },
+    );
     expect(data.project.searched).toEqual({ totalCount: 1, nodes: [{ key: 'f5', description: 'Checkout redesign', name: 'Checkout redesign' }] });
     expect(data.project.disabled).toEqual({ totalCount: 1, nodes: [{ key: 'f3', active: false }] });
     expect(data.project.enabled.totalCount).toBe(6);
@@ -129,9 +137,12 @@ describe('flag lookups and global ids', () => {
   it('round-trips ids through node and nodes', async () => {
     const listed = await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 3) { nodes { id key } } } }`, { p: String(web) });
     const flags = listed.project.featureFlags.nodes as { id: string; key: string }[];
-    const data = await ok(`query($ids: [ID!]!, $one: ID!) {
+    const data = await ok(
+      `query($ids: [ID!]!, $one: ID!) {
       node(id: $one) { id ... on FeatureFlag { key } }
-      nodes(ids: $ids) { id ... on FeatureFlag { key } } }`, { one: flags[0]!.id, ids: flags.map((f) => f.id) });
+      nodes(ids: $ids) { id ... on FeatureFlag { key } } }`,
+      { one: flags[0]!.id, ids: flags.map((f) => f.id) },
+    );
     expect(data.node).toEqual(flags[0]);
     expect(data.nodes).toEqual(flags);
   });
@@ -156,8 +167,12 @@ describe('flag lookups and global ids', () => {
 
 describe('upstream cost', () => {
   it('50 flags with their project cost exactly 2 upstream calls', async () => {
-    const response = await stack.graphql(`query($p: ID!) { project(id: $p) { featureFlags(first: 50) {
-      nodes { key createdBy { email } project { id name } } } } }`, { p: String(big) }, { report: true });
+    const response = await stack.graphql(
+      `query($p: ID!) { project(id: $p) { featureFlags(first: 50) {
+      nodes { key createdBy { email } project { id name } } } } }`,
+      { p: String(big) },
+      { report: true },
+    );
     const nodes = response.data!.project.featureFlags.nodes;
     expect(nodes).toHaveLength(50);
     expect(new Set(nodes.map((n: { project: { name: string } }) => n.project.name))).toEqual(new Set(['Big']));
@@ -165,11 +180,16 @@ describe('upstream cost', () => {
   });
 
   it('a list and a lookup of a listed flag (by id or key) cost one flag call', async () => {
-    const first = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 1) { nodes { id key } } } }`, { p: String(web) })).project.featureFlags.nodes[0];
-    const response = await stack.graphql(`query($p: ID!, $id: ID!, $key: String!) { project(id: $p) {
+    const first = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 1) { nodes { id key } } } }`, { p: String(web) })).project.featureFlags
+      .nodes[0];
+    const response = await stack.graphql(
+      `query($p: ID!, $id: ID!, $key: String!) { project(id: $p) {
       featureFlags(first: 7) { nodes { key } }
       byId: featureFlag(id: $id) { key }
-      byKey: featureFlag(key: $key) { id } } }`, { p: String(web), id: first.id, key: first.key }, { report: true });
+      byKey: featureFlag(key: $key) { id } } }`,
+      { p: String(web), id: first.id, key: first.key },
+      { report: true },
+    );
     expect(response.data!.project).toMatchObject({ byId: { key: first.key }, byKey: { id: first.id } });
     const flagCalls = response.extensions!.upstream.calls.filter((c: { route: string }) => c.route.includes('feature_flags'));
     expect(flagCalls).toEqual([expect.objectContaining({ method: 'GET', route: '/api/projects/{project_id}/feature_flags/' })]);
@@ -178,10 +198,16 @@ describe('upstream cost', () => {
 
 describe('federation references', () => {
   it('resolves N FeatureFlag representations with one GET per distinct flag, in one wave; a missing flag is null', async () => {
-    const listed: { id: string; key: string }[] = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 2) { nodes { id key } } } }`, { p: String(web) })).project.featureFlags.nodes;
+    const listed: { id: string; key: string }[] = (
+      await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 2) { nodes { id key } } } }`, { p: String(web) })
+    ).project.featureFlags.nodes;
     const missing = Buffer.from(`FeatureFlag:${web}:999999`).toString('base64url');
     const representations = [listed[0], listed[1], listed[0], { id: missing }, listed[1]].map((flag) => ({ __typename: 'FeatureFlag', id: flag!.id }));
-    const response = await stack.graphql<any>(`query($r: [_Any!]!) { _entities(representations: $r) { ... on FeatureFlag { id key } } }`, { r: representations }, { report: true });
+    const response = await stack.graphql<any>(
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on FeatureFlag { id key } } }`,
+      { r: representations },
+      { report: true },
+    );
     expect(response.errors).toBeUndefined();
     expect(response.data!._entities).toEqual([listed[0], listed[1], listed[0], null, listed[1]]);
     expect(response.extensions!.upstream.totals).toMatchObject({ calls: 3, waves: 1 });
@@ -190,7 +216,8 @@ describe('federation references', () => {
 
 describe("another organization's data", () => {
   it("a flag of another organization's project is FORBIDDEN, its project NOT_FOUND", async () => {
-    const foreign = (await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "secret-flag") { id } } }`, { p: String(other) }, 'phx_bob_flags_key')).project.featureFlag;
+    const foreign = (await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "secret-flag") { id } } }`, { p: String(other) }, 'phx_bob_flags_key'))
+      .project.featureFlag;
     const asAda = await stack.graphql(`query($id: ID!) { node(id: $id) { id } }`, { id: foreign.id });
     expect(asAda.data!.node).toBeNull();
     expect(codes(asAda)).toEqual(['FORBIDDEN']);

@@ -16,10 +16,15 @@ const seed = {
   projects: [{ organization: ORG, name: 'Web', persons, group_types: [{ index: 0, name: 'company' }] }],
   feature_flags: [
     { project: 'Web', key: 'everyone', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-    { project: 'Web', key: 'acme-only', filters: { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] } },
+    {
+      project: 'Web',
+      key: 'acme-only',
+      filters: { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] },
+    },
     { project: 'Web', key: 'switched-off', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
     {
-      project: 'Web', key: 'colours',
+      project: 'Web',
+      key: 'colours',
       filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: 'blue', rollout_percentage: 100 }] } },
     },
   ],
@@ -51,7 +56,9 @@ describe('activity logs', () => {
   let all: { activity: string; changes: { field: string; after: unknown }[] }[];
 
   beforeAll(async () => {
-    const created = await ok(`mutation($p: ID!) { createFeatureFlag(input: { projectId: $p, key: "logged", filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }) { featureFlag { id } } }`);
+    const created = await ok(
+      `mutation($p: ID!) { createFeatureFlag(input: { projectId: $p, key: "logged", filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }) { featureFlag { id } } }`,
+    );
     id = created.createFeatureFlag.featureFlag.id;
     for (const d of ['one', 'two', 'three', 'four', 'five']) await ok(UPDATE, { id, d });
     all = (await ok(ACTIVITY, { id, first: 100 })).node.activity.nodes;
@@ -115,7 +122,10 @@ describe('static cohort and usage dashboards', () => {
   it('a numeric flag id without its project is BAD_USER_INPUT; an unknown flag is NOT_FOUND', async () => {
     const response = await stack.graphql(DASHBOARD, { id: '999999', p: project }, {});
     expect(codes(response)).toEqual(['BAD_USER_INPUT']);
-    const missing = await stack.graphql(`mutation($id: ID!, $p: ID!) { createFeatureFlagDashboard(input: { id: $id, projectId: $p }) { userErrors { message } } }`, { id: '999999', p: project });
+    const missing = await stack.graphql(
+      `mutation($id: ID!, $p: ID!) { createFeatureFlagDashboard(input: { id: $id, projectId: $p }) { userErrors { message } } }`,
+      { id: '999999', p: project },
+    );
     expect(codes(missing)).toEqual(['NOT_FOUND']);
   });
 });

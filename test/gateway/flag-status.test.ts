@@ -51,8 +51,11 @@ describe('FeatureFlag.status', () => {
 
   it('comes with listed flags and with node lookups', async () => {
     const listed = (await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 10) { nodes { id key status } } } }`)).project.featureFlags.nodes;
-    expect(Object.fromEntries(listed.map((flag: { key: string; status: string }) => [flag.key, flag.status])))
-      .toEqual({ fresh: 'ACTIVE', 'old-half': 'ACTIVE', 'old-full': 'STALE' });
+    expect(Object.fromEntries(listed.map((flag: { key: string; status: string }) => [flag.key, flag.status]))).toEqual({
+      fresh: 'ACTIVE',
+      'old-half': 'ACTIVE',
+      'old-full': 'STALE',
+    });
     const stale = listed.find((flag: { key: string }) => flag.key === 'old-full');
     expect((await ok(`query($id: ID!) { node(id: $id) { ... on FeatureFlag { status } } }`, { id: stale.id })).node).toEqual({ status: 'STALE' });
   });
@@ -63,22 +66,31 @@ describe('FeatureFlag.status', () => {
     const full = { groups: [{ properties: [], rollout_percentage: 100 }] };
     expect((await ok(UPDATE, { id, filters: full })).updateFeatureFlag).toEqual({ featureFlag: { status: 'STALE' }, userErrors: [] });
 
-    const deleted = (await ok(`mutation($id: ID!) { deleteFeatureFlag(input: { id: $id }) { featureFlag { status } userErrors { message } } }`, { id })).deleteFeatureFlag;
+    const deleted = (await ok(`mutation($id: ID!) { deleteFeatureFlag(input: { id: $id }) { featureFlag { status } userErrors { message } } }`, { id }))
+      .deleteFeatureFlag;
     expect(deleted).toEqual({ featureFlag: { status: 'DELETED' }, userErrors: [] });
-    const restored = (await ok(`mutation($id: ID!) { restoreFeatureFlag(input: { id: $id }) { featureFlag { status } userErrors { message } } }`, { id })).restoreFeatureFlag;
+    const restored = (await ok(`mutation($id: ID!) { restoreFeatureFlag(input: { id: $id }) { featureFlag { status } userErrors { message } } }`, { id }))
+      .restoreFeatureFlag;
     expect(restored).toEqual({ featureFlag: { status: 'STALE' }, userErrors: [] });
   });
 
   it('is ACTIVE on a flag just created through the gateway', async () => {
-    const created = (await ok(`mutation($p: ID!) { createFeatureFlag(input: { projectId: $p, key: "brand-new", filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }) {
-      featureFlag { status } userErrors { message } } }`)).createFeatureFlag;
+    const created = (
+      await ok(`mutation($p: ID!) { createFeatureFlag(input: { projectId: $p, key: "brand-new", filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }) {
+      featureFlag { status } userErrors { message } } }`)
+    ).createFeatureFlag;
     expect(created).toEqual({ featureFlag: { status: 'ACTIVE' }, userErrors: [] });
   });
 
-  it("is part of the flag a role-access grant embeds", async () => {
+  it('is part of the flag a role-access grant embeds', async () => {
     const { id } = (await ok(BY_KEY, { key: 'old-full' })).project.featureFlag;
-    const grant = (await ok(`mutation($id: ID!, $role: UUID!) { grantFeatureFlagRoleAccess(input: { featureFlagId: $id, roleId: $role }) {
-      roleAccess { featureFlag { key status } } userErrors { message } } }`, { id, role: ROLE })).grantFeatureFlagRoleAccess;
+    const grant = (
+      await ok(
+        `mutation($id: ID!, $role: UUID!) { grantFeatureFlagRoleAccess(input: { featureFlagId: $id, roleId: $role }) {
+      roleAccess { featureFlag { key status } } userErrors { message } } }`,
+        { id, role: ROLE },
+      )
+    ).grantFeatureFlagRoleAccess;
     expect(grant).toEqual({ roleAccess: { featureFlag: { key: 'old-full', status: 'STALE' } }, userErrors: [] });
   });
 });

@@ -38,10 +38,15 @@ describe('global ids', () => {
   it('differ by type for the same key', () => {
     expect(toGlobalId('Project', 1)).not.toBe(toGlobalId('Plugin', 1));
   });
-  it.each(['', '42', 'not base64!', '%%%', Buffer.from('project:1').toString('base64url'), Buffer.from('Project').toString('base64url'), Buffer.from('Project:').toString('base64url')])(
-    'reject %j',
-    (bad) => expectBadInput(() => fromGlobalId(bad)),
-  );
+  it.each([
+    '',
+    '42',
+    'not base64!',
+    '%%%',
+    Buffer.from('project:1').toString('base64url'),
+    Buffer.from('Project').toString('base64url'),
+    Buffer.from('Project:').toString('base64url'),
+  ])('reject %j', (bad) => expectBadInput(() => fromGlobalId(bad)));
   it('reject an id of another type where a type is expected', () => {
     expectBadInput(() => fromGlobalIdOf('Project', toGlobalId('Plugin', 3)));
     expectBadInput(() => fromGlobalIdOf('FeatureFlag', toGlobalId('FeatureFlag', 3), 2));

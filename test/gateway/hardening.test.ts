@@ -52,11 +52,16 @@ describe('query limits', () => {
 
   it('too expensive: three nested pages of 100', async () => {
     const query = '{ projects { nodes { featureFlags { nodes { roleAccess { nodes { id } } } } } } }';
-    await expectRejectedWithoutUpstream(query, new RegExp(`^Operation cost \\d+ exceeds the limit of ${QUERY_LIMITS.maxCost}\\.$`), 'COST_ESTIMATED_TOO_EXPENSIVE');
+    await expectRejectedWithoutUpstream(
+      query,
+      new RegExp(`^Operation cost \\d+ exceeds the limit of ${QUERY_LIMITS.maxCost}\\.$`),
+      'COST_ESTIMATED_TOO_EXPENSIVE',
+    );
   });
 
   it('a wide but cheap query passes: a page of 100 flags with every scalar field (2 upstream calls)', async () => {
-    const scalars = 'id databaseId key name description filters deleted active createdAt updatedAt version isSimpleFlag rolloutPercentage ensureExperienceContinuity experimentSet surveys features rollbackConditions performedRollback canEdit tags usageDashboard analyticsDashboards hasEnrichedAnalytics';
+    const scalars =
+      'id databaseId key name description filters deleted active createdAt updatedAt version isSimpleFlag rolloutPercentage ensureExperienceContinuity experimentSet surveys features rollbackConditions performedRollback canEdit tags usageDashboard analyticsDashboards hasEnrichedAnalytics';
     const query = `{ project(id: 1) { featureFlags(first: 100) { edges { cursor node { ${scalars} createdBy { email } project { name } } } } } }`;
     const res = await stack.graphql<any>(query, {}, { report: true });
     expect(res.errors).toBeUndefined();
@@ -65,7 +70,9 @@ describe('query limits', () => {
   });
 
   it('a normal query passes', async () => {
-    const res = await stack.graphql<any>('{ projects(first: 10) { edges { cursor node { id name organization { id } } } pageInfo { hasNextPage } totalCount } }');
+    const res = await stack.graphql<any>(
+      '{ projects(first: 10) { edges { cursor node { id name organization { id } } } pageInfo { hasNextPage } totalCount } }',
+    );
     expect(res.errors).toBeUndefined();
   });
 });

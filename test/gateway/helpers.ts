@@ -1,6 +1,6 @@
 // End-to-end harness: a real local upstream and a real gateway on port 0, spoken to over HTTP.
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
-import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
 
 export const ORG_A = '0190b7a0-0000-7000-8000-00000000000a';
 export const ORG_B = '0190b7a0-0000-7000-8000-00000000000b';
@@ -10,7 +10,10 @@ export const KEY_B = 'phx_test_key_bob_00000000000000000';
 /** Two organizations, one user each (owner), each with projects and a couple of flags. */
 export function twoOrgSeed(): SeedFile {
   return {
-    organizations: [{ id: ORG_A, name: 'Acme' }, { id: ORG_B, name: 'Globex' }],
+    organizations: [
+      { id: ORG_A, name: 'Acme' },
+      { id: ORG_B, name: 'Globex' },
+    ],
     users: [
       { email: 'alice@acme.test', first_name: 'Alice', last_name: 'A', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] },
       { email: 'bob@globex.test', first_name: 'Bob', last_name: 'B', api_key: KEY_B, memberships: [{ organization: ORG_B, level: 15 }] },
@@ -60,7 +63,8 @@ export async function startStack(options: { seed?: SeedFile; gateway?: Partial<G
     gateway,
     upstream,
     keys,
-    graphql: (query, variables, callOptions = {}) => postGraphQL(gateway.url, query, variables, { ...callOptions, token: callOptions.token === undefined ? (keys[0] ?? null) : callOptions.token }),
+    graphql: (query, variables, callOptions = {}) =>
+      postGraphQL(gateway.url, query, variables, { ...callOptions, token: callOptions.token === undefined ? (keys[0] ?? null) : callOptions.token }),
     async stop() {
       await gateway.stop();
       await upstream.stop();
@@ -68,7 +72,12 @@ export async function startStack(options: { seed?: SeedFile; gateway?: Partial<G
   };
 }
 
-export async function postGraphQL<T>(url: string, query: string, variables: Record<string, unknown> = {}, options: CallOptions = {}): Promise<GraphQLResponse<T>> {
+export async function postGraphQL<T>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<GraphQLResponse<T>> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.report) headers['x-upstream-report'] = '1';

@@ -19,7 +19,10 @@ describe('node / nodes', () => {
     const pid = toGlobalId('Project', projectIds[0]!);
     const oid = toGlobalId('Organization', ORG_A);
     const data = expectNoErrors(
-      await stack.graphql<any>('query($p: ID!, $o: ID!) { p: node(id: $p) { __typename id ... on Project { databaseId } } o: node(id: $o) { __typename id ... on Organization { databaseId } } }', { p: pid, o: oid }),
+      await stack.graphql<any>(
+        'query($p: ID!, $o: ID!) { p: node(id: $p) { __typename id ... on Project { databaseId } } o: node(id: $o) { __typename id ... on Organization { databaseId } } }',
+        { p: pid, o: oid },
+      ),
     );
     expect(data.p).toEqual({ __typename: 'Project', id: pid, databaseId: projectIds[0] });
     expect(data.o).toEqual({ __typename: 'Organization', id: oid, databaseId: ORG_A });
@@ -66,7 +69,8 @@ describe('organization(id:)', () => {
 });
 
 describe('federation entities', () => {
-  const ENTITIES = 'query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Project { id databaseId name } ... on Organization { orgUuid: databaseId } } }';
+  const ENTITIES =
+    'query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Project { id databaseId name } ... on Organization { orgUuid: databaseId } } }';
 
   it('resolves Project by id and by databaseId, de-duplicated, and a missing one as null', async () => {
     const [a, b] = projectIds as [number, number];

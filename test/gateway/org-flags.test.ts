@@ -7,7 +7,10 @@ const ORG = '01000000-0000-4000-8000-000000000001';
 const OTHER_ORG = '02000000-0000-4000-8000-000000000002';
 const everyone = { groups: [{ properties: [], rollout_percentage: 100 }] };
 const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, name: 'Globex' }],
+  organizations: [
+    { id: ORG, name: 'Acme' },
+    { id: OTHER_ORG, name: 'Globex' },
+  ],
   users: [
     { email: 'ada@acme.test', api_key: 'phx_ada_orgflags_key', memberships: [{ organization: ORG, level: 8 }] },
     { email: 'bob@globex.test', api_key: 'phx_bob_orgflags_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
@@ -27,7 +30,8 @@ const seed = {
 };
 
 let stack: Stack;
-const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
+const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
+  expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
 const projectId = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
 
@@ -46,7 +50,12 @@ describe('Organization.featureFlagsByKey', () => {
     const found = (await ok(BY_KEY, { org: ORG, key: 'shared' })).organization.featureFlagsByKey;
     const byProject = Object.fromEntries(found.map((f: { project: { name: string } }) => [f.project.name, f]));
     expect(Object.keys(byProject).sort()).toEqual(['App', 'Web']);
-    expect(byProject['Web']).toMatchObject({ projectDatabaseId: projectId('Web'), active: true, featureFlag: { key: 'shared', name: 'Web copy' }, filters: everyone });
+    expect(byProject['Web']).toMatchObject({
+      projectDatabaseId: projectId('Web'),
+      active: true,
+      featureFlag: { key: 'shared', name: 'Web copy' },
+      filters: everyone,
+    });
     expect(byProject['App']).toMatchObject({ active: false, featureFlag: { name: 'App copy' } });
   });
 
@@ -77,14 +86,21 @@ describe('copyFeatureFlags', () => {
     userErrors { field message code } } }`;
 
   it('updates the flag where the key exists, creates it elsewhere, and reports targets that failed', async () => {
-    const result = (await ok(COPY, { input: {
-      organizationId: ORG, featureFlagKey: 'to-copy', fromProjectId: String(projectId('Web')),
-      targetProjectIds: [String(projectId('App')), String(projectId('Docs')), '999999'],
-    } })).copyFeatureFlags;
+    const result = (
+      await ok(COPY, {
+        input: {
+          organizationId: ORG,
+          featureFlagKey: 'to-copy',
+          fromProjectId: String(projectId('Web')),
+          targetProjectIds: [String(projectId('App')), String(projectId('Docs')), '999999'],
+        },
+      })
+    ).copyFeatureFlags;
     expect(result.userErrors).toEqual([]);
     const copied = Object.fromEntries(result.copiedFeatureFlags.map((f: { project: { name: string } }) => [f.project.name, f]));
     expect(Object.keys(copied).sort()).toEqual(['App', 'Docs']);
-    for (const flag of Object.values(copied)) expect(flag).toMatchObject({ key: 'to-copy', name: 'Copy me', filters: { groups: [{ rollout_percentage: 30 }] } });
+    for (const flag of Object.values(copied))
+      expect(flag).toMatchObject({ key: 'to-copy', name: 'Copy me', filters: { groups: [{ rollout_percentage: 30 }] } });
     expect(result.failures).toEqual([{ projectDatabaseId: 999999, project: null, errors: 'Target project does not exist.' }]);
     // The update really happened upstream.
     const app = await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "to-copy") { name } } }`, { p: String(projectId('App')) });
@@ -92,10 +108,21 @@ describe('copyFeatureFlags', () => {
   });
 
   it('a source flag that does not exist is a userError and copies nothing', async () => {
-    const result = (await ok(COPY, { input: {
-      organizationId: ORG, featureFlagKey: 'ghost', fromProjectId: String(projectId('Web')), targetProjectIds: [String(projectId('Docs'))],
-    } })).copyFeatureFlags;
-    expect(result).toEqual({ copiedFeatureFlags: null, failures: null, userErrors: [{ field: null, message: 'Feature flag to copy does not exist.', code: null }] });
+    const result = (
+      await ok(COPY, {
+        input: {
+          organizationId: ORG,
+          featureFlagKey: 'ghost',
+          fromProjectId: String(projectId('Web')),
+          targetProjectIds: [String(projectId('Docs'))],
+        },
+      })
+    ).copyFeatureFlags;
+    expect(result).toEqual({
+      copiedFeatureFlags: null,
+      failures: null,
+      userErrors: [{ field: null, message: 'Feature flag to copy does not exist.', code: null }],
+    });
     expect((await ok(BY_KEY, { org: ORG, key: 'ghost' })).organization.featureFlagsByKey).toEqual([]);
   });
 

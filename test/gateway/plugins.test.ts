@@ -7,14 +7,23 @@ import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './
 const ORG = '04000000-0000-4000-8000-000000000004';
 const OTHER_ORG = '05000000-0000-4000-8000-000000000005';
 const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, name: 'Globex' }],
+  organizations: [
+    { id: ORG, name: 'Acme' },
+    { id: OTHER_ORG, name: 'Globex' },
+  ],
   users: [
     { email: 'ada@acme.test', api_key: 'phx_ada_plugins_key', memberships: [{ organization: ORG, level: 8 }] },
     { email: 'bob@globex.test', api_key: 'phx_bob_plugins_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
   ],
   projects: [{ organization: ORG, name: 'Web' }],
   plugins: [
-    { organization: ORG, plugin_type: 'source', name: 'Hello', description: 'Says hello', source: { 'index.ts': 'export const hello = 1', 'plugin.json': '{"name":"Hello"}' } },
+    {
+      organization: ORG,
+      plugin_type: 'source',
+      name: 'Hello',
+      description: 'Says hello',
+      source: { 'index.ts': 'export const hello = 1', 'plugin.json': '{"name":"Hello"}' },
+    },
     { organization: ORG, plugin_type: 'custom', name: 'Geo', url: 'https://github.com/acme/geo-plugin', tag: 'v1.0.0' },
     { organization: OTHER_ORG, plugin_type: 'repository', name: 'Shared everywhere', url: 'https://github.com/globex/shared', is_global: true },
     { organization: OTHER_ORG, plugin_type: 'source', name: 'Globex private' },
@@ -22,7 +31,8 @@ const seed = {
 };
 
 let stack: Stack;
-const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
+const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
+  expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
 
 const LIST = `query($org: ID!, $first: Int, $after: String, $last: Int, $before: String) { organization(id: $org) {
@@ -71,7 +81,10 @@ describe('Organization.plugins and plugin(id:)', () => {
     const hello = all.find((p) => p.name === 'Hello')!;
     const byNumber = (await ok(PLUGIN, { org: ORG, id: String(hello.databaseId) })).organization.plugin;
     expect(byNumber).toMatchObject({ id: hello.id, name: 'Hello', description: 'Says hello', pluginType: 'SOURCE' });
-    expect(byNumber.source).toEqual([{ filename: 'index.ts', source: 'export const hello = 1' }, { filename: 'plugin.json', source: '{"name":"Hello"}' }]);
+    expect(byNumber.source).toEqual([
+      { filename: 'index.ts', source: 'export const hello = 1' },
+      { filename: 'plugin.json', source: '{"name":"Hello"}' },
+    ]);
     expect((await ok(PLUGIN, { org: ORG, id: hello.id })).organization.plugin).toEqual(byNumber);
     const node = (await ok(`query($id: ID!) { node(id: $id) { id ... on Plugin { name } } }`, { id: hello.id })).node;
     expect(node).toEqual({ id: hello.id, name: 'Hello' });
@@ -81,7 +94,9 @@ describe('Organization.plugins and plugin(id:)', () => {
     const missing = await stack.graphql(PLUGIN, { org: ORG, id: '999999' });
     expect(missing.data?.organization.plugin).toBeNull();
     expect(codes(missing)).toEqual(['NOT_FOUND']);
-    const privatePlugin = (await ok(LIST, { org: OTHER_ORG, first: 10 }, 'phx_bob_plugins_key')).organization.plugins.nodes.find((p: PluginNode) => p.name === 'Globex private');
+    const privatePlugin = (await ok(LIST, { org: OTHER_ORG, first: 10 }, 'phx_bob_plugins_key')).organization.plugins.nodes.find(
+      (p: PluginNode) => p.name === 'Globex private',
+    );
     const foreign = await stack.graphql(PLUGIN, { org: ORG, id: String(privatePlugin.databaseId) });
     expect(codes(foreign)).toEqual(['NOT_FOUND']);
   });
@@ -104,10 +119,17 @@ describe('plugin mutations', () => {
     expect(created).toMatchObject({ plugin: { name: 'Scratch', pluginType: 'SOURCE' }, userErrors: [] });
     const id = created.plugin.id;
 
-    const edited = (await ok(SOURCE, { input: { id, files: [
-      { filename: 'index.ts', source: 'export function processEvent(e) { return e }' },
-      { filename: 'plugin.json', source: JSON.stringify({ name: 'Renamed', config: [{ key: 'greeting', type: 'string' }] }) },
-    ] } })).updatePluginSource;
+    const edited = (
+      await ok(SOURCE, {
+        input: {
+          id,
+          files: [
+            { filename: 'index.ts', source: 'export function processEvent(e) { return e }' },
+            { filename: 'plugin.json', source: JSON.stringify({ name: 'Renamed', config: [{ key: 'greeting', type: 'string' }] }) },
+          ],
+        },
+      })
+    ).updatePluginSource;
     expect(edited.userErrors).toEqual([]);
     expect(edited.plugin).toEqual({ name: 'Renamed', configSchema: [{ key: 'greeting', type: 'string' }] });
     expect(edited.source.map((f: { filename: string }) => f.filename)).toEqual(['index.ts', 'plugin.json']);
@@ -147,10 +169,13 @@ describe('plugin mutations', () => {
 
   it('checks for updates (records latestTag) and upgrades to it', async () => {
     const geo = await pluginNamed('Geo');
-    const checked = (await ok(`mutation($id: ID!) { checkPluginForUpdates(input: { id: $id }) { plugin { tag latestTag } userErrors { message } } }`, { id: geo.id })).checkPluginForUpdates;
+    const checked = (
+      await ok(`mutation($id: ID!) { checkPluginForUpdates(input: { id: $id }) { plugin { tag latestTag } userErrors { message } } }`, { id: geo.id })
+    ).checkPluginForUpdates;
     expect(checked.userErrors).toEqual([]);
     expect(checked.plugin).toMatchObject({ tag: 'v1.0.0', latestTag: expect.any(String) });
-    const upgraded = (await ok(`mutation($id: ID!) { upgradePlugin(input: { id: $id }) { plugin { tag latestTag } userErrors { message } } }`, { id: geo.id })).upgradePlugin;
+    const upgraded = (await ok(`mutation($id: ID!) { upgradePlugin(input: { id: $id }) { plugin { tag latestTag } userErrors { message } } }`, { id: geo.id }))
+      .upgradePlugin;
     expect(upgraded).toEqual({ plugin: { tag: checked.plugin.latestTag, latestTag: checked.plugin.latestTag }, userErrors: [] });
   });
 
@@ -162,20 +187,28 @@ describe('plugin mutations', () => {
   });
 
   it('uninstalling a global plugin is a userError', async () => {
-    const shared = (await ok(LIST, { org: OTHER_ORG, first: 10 }, 'phx_bob_plugins_key')).organization.plugins.nodes.find((p: PluginNode) => p.name === 'Shared everywhere');
+    const shared = (await ok(LIST, { org: OTHER_ORG, first: 10 }, 'phx_bob_plugins_key')).organization.plugins.nodes.find(
+      (p: PluginNode) => p.name === 'Shared everywhere',
+    );
     const result = (await ok(DELETE, { input: { id: shared.id } }, 'phx_bob_plugins_key')).deletePlugin;
-    expect(result).toEqual({ deletedPluginId: null, userErrors: [{ field: null, message: 'This plugin is marked as global! Make it local before uninstallation' }] });
+    expect(result).toEqual({
+      deletedPluginId: null,
+      userErrors: [{ field: null, message: 'This plugin is marked as global! Make it local before uninstallation' }],
+    });
   });
 });
 
 describe('plugin collection actions', () => {
   it('serves the repository catalogue, unused plugin ids, export configs and the activity log', async () => {
-    const data = await ok(`query($org: ID!) { organization(id: $org) {
+    const data = await ok(
+      `query($org: ID!) { organization(id: $org) {
       repository { name url description maintainer verified data }
       unused
       exportsUnsubscribeConfigs { databaseId }
       pluginActivity(first: 100) { totalCount nodes { activity scope name user { email } } }
-      plugins(first: 100) { nodes { databaseId } } } }`, { org: ORG });
+      plugins(first: 100) { nodes { databaseId } } } }`,
+      { org: ORG },
+    );
     const org = data.organization;
     expect(org.repository.length).toBeGreaterThan(0);
     for (const entry of org.repository) expect(entry.url).toBe(entry.data.url);
@@ -190,9 +223,17 @@ describe('federation references', () => {
   it('resolves Plugin and FeatureFlag representations through the loaders; missing ones are null', async () => {
     const hello = await pluginNamed('Hello');
     const missingPlugin = Buffer.from(`Plugin:${ORG}:999999`).toString('base64url');
-    const response = await stack.graphql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on Plugin { id name } } }`, {
-      r: [{ __typename: 'Plugin', id: hello.id }, { __typename: 'Plugin', id: missingPlugin }, { __typename: 'Plugin', id: hello.id }],
-    }, { report: true });
+    const response = await stack.graphql(
+      `query($r: [_Any!]!) { _entities(representations: $r) { ... on Plugin { id name } } }`,
+      {
+        r: [
+          { __typename: 'Plugin', id: hello.id },
+          { __typename: 'Plugin', id: missingPlugin },
+          { __typename: 'Plugin', id: hello.id },
+        ],
+      },
+      { report: true },
+    );
     expect(response.errors).toBeUndefined();
     expect(response.data?._entities).toEqual([{ id: hello.id, name: 'Hello' }, null, { id: hello.id, name: 'Hello' }]);
     // One GET per distinct plugin, all in the first wave.

@@ -28,7 +28,7 @@ async function projectIdByName(name: string): Promise<number> {
 }
 
 describe('projects connection', () => {
-  it('lists the caller\'s projects with list fields in one upstream call', async () => {
+  it("lists the caller's projects with list fields in one upstream call", async () => {
     const res = await stack.graphql<any>(
       '{ projects(first: 10) { totalCount nodes { id databaseId uuid name apiToken timezone isDemo accessControl ingestedEvent completedSnippetOnboarding organization { id databaseId } } } }',
       {},
@@ -125,7 +125,7 @@ describe('project(id:)', () => {
     expect(res.errors?.[0]).toMatchObject({ path: ['project'], extensions: { code: 'NOT_FOUND', upstream: { status: 404 } } });
   });
 
-  it('does not show another organization\'s project', async () => {
+  it("does not show another organization's project", async () => {
     const globex = expectNoErrors(await stack.graphql<any>('{ projects { nodes { databaseId } } }', {}, { token: stack.keys[1] })).projects.nodes[0].databaseId;
     const res = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id: String(globex) });
     expect(res.data).toEqual({ project: null });
@@ -148,9 +148,17 @@ describe('project mutations', () => {
   }`;
 
   it('creates, updates and deletes a project', async () => {
-    const created = expectNoErrors(await stack.graphql<any>(CREATE, { input: { name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'] } })).createProject;
+    const created = expectNoErrors(
+      await stack.graphql<any>(CREATE, { input: { name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'] } }),
+    ).createProject;
     expect(created.userErrors).toEqual([]);
-    expect(created.project).toMatchObject({ name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'], organization: { databaseId: ORG_A } });
+    expect(created.project).toMatchObject({
+      name: 'Lifecycle',
+      timezone: 'Asia/Tokyo',
+      weekStartDay: 'MONDAY',
+      appUrls: ['https://acme.test'],
+      organization: { databaseId: ORG_A },
+    });
 
     const updated = expectNoErrors(
       await stack.graphql<any>(
@@ -164,7 +172,10 @@ describe('project mutations', () => {
     expect(reread.project).toEqual({ name: 'Renamed', anonymizeIps: true });
 
     const deleted = expectNoErrors(
-      await stack.graphql<any>('mutation($input: DeleteProjectInput!) { deleteProject(input: $input) { deletedProjectId deletedDatabaseId userErrors { message } } }', { input: { id: String(created.project.databaseId) } }),
+      await stack.graphql<any>(
+        'mutation($input: DeleteProjectInput!) { deleteProject(input: $input) { deletedProjectId deletedDatabaseId userErrors { message } } }',
+        { input: { id: String(created.project.databaseId) } },
+      ),
     ).deleteProject;
     expect(deleted).toEqual({ deletedProjectId: created.project.id, deletedDatabaseId: created.project.databaseId, userErrors: [] });
 

@@ -153,7 +153,11 @@ const ALLOWED: Example[] = [
     query: `{ project(id: "1") { featureFlags(first: 100) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${FLAG_FIELDS} } } } } }`,
     cost: 1612,
   },
-  { name: 'projects(first: 100) with every Project field and organization { id name }', query: `{ projects(first: 100) { totalCount nodes { ${PROJECT_FIELDS} } } }`, cost: 1201 },
+  {
+    name: 'projects(first: 100) with every Project field and organization { id name }',
+    query: `{ projects(first: 100) { totalCount nodes { ${PROJECT_FIELDS} } } }`,
+    cost: 1201,
+  },
   {
     name: "a project's featureFlags(first: 100) with roleAccess(first: 10) { role { name } }",
     query: `{ project(id: "1") { featureFlags(first: 100) { nodes { roleAccess(first: 10) { nodes { role { name } } } } } } }`,
@@ -166,7 +170,11 @@ const ALLOWED: Example[] = [
     variables: { id: 'RmVhdHVyZUZsYWc6MTox', first: 100 },
     cost: 10212,
   },
-  { name: '100 projects x their first 100 flags (key only)', query: `{ projects(first: 100) { nodes { featureFlags(first: 100) { nodes { key } } } } }`, cost: 10201 },
+  {
+    name: '100 projects x their first 100 flags (key only)',
+    query: `{ projects(first: 100) { nodes { featureFlags(first: 100) { nodes { key } } } } }`,
+    cost: 10201,
+  },
 ];
 
 const REFUSED: Example[] = [
@@ -182,7 +190,8 @@ const REFUSED: Example[] = [
 
 describe('operationCost on the gateway schema: the examples maxCost is chosen from', () => {
   const schema = gatewaySchema();
-  const score = ({ query, variables }: Example) => operationCost(schema, parse(query), undefined, variables ?? {}, { defaultListSize: QUERY_LIMITS.maxPageSize });
+  const score = ({ query, variables }: Example) =>
+    operationCost(schema, parse(query), undefined, variables ?? {}, { defaultListSize: QUERY_LIMITS.maxPageSize });
 
   it.each(ALLOWED)('$cost: $name (allowed)', (example) => {
     expect(score(example)).toBe(example.cost);
@@ -215,7 +224,10 @@ describe('cost limit over HTTP', () => {
     expect(res.status).toBe(400);
     expect(res.data ?? null).toBeNull();
     expect(res.errors).toEqual([
-      { message: `Operation cost ${cost} exceeds the limit of ${QUERY_LIMITS.maxCost}.`, extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost, maxCost: QUERY_LIMITS.maxCost } },
+      {
+        message: `Operation cost ${cost} exceeds the limit of ${QUERY_LIMITS.maxCost}.`,
+        extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost, maxCost: QUERY_LIMITS.maxCost },
+      },
     ]);
     expect(stack.upstream.requests).toHaveLength(0);
   });

@@ -37,7 +37,14 @@ describe('cursors', () => {
     expect(offsetToCursor(3)).not.toContain('3');
   });
   it('reject strings the gateway did not issue', () => {
-    for (const bad of ['', 'abc', '!!!', Buffer.from('offset:-1').toString('base64url'), Buffer.from('offset:1.5').toString('base64url'), Buffer.from('offset:01').toString('base64url')]) {
+    for (const bad of [
+      '',
+      'abc',
+      '!!!',
+      Buffer.from('offset:-1').toString('base64url'),
+      Buffer.from('offset:1.5').toString('base64url'),
+      Buffer.from('offset:01').toString('base64url'),
+    ]) {
       expect(() => cursorToOffset(bad, 'after')).toThrow(GraphQLError);
     }
   });
@@ -88,7 +95,10 @@ describe('forward pagination', () => {
     expect(c.calls).toEqual([{ limit: 1, offset: 0 }]);
   });
   it('no arguments returns the default page size', async () => {
-    const c = await page({}, Array.from({ length: 150 }, (_, i) => String(i)));
+    const c = await page(
+      {},
+      Array.from({ length: 150 }, (_, i) => String(i)),
+    );
     expect(c.nodes).toHaveLength(DEFAULT_PAGE_SIZE);
     expect(c.calls).toEqual([{ limit: DEFAULT_PAGE_SIZE, offset: 0 }]);
   });
@@ -105,7 +115,10 @@ describe('backward pagination', () => {
     const c = await page({ last: 3 });
     expect(c.nodes).toEqual(['item7', 'item8', 'item9']);
     expect(c.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
-    expect(c.calls).toEqual([{ limit: 3, offset: 0 }, { limit: 3, offset: 7 }]);
+    expect(c.calls).toEqual([
+      { limit: 3, offset: 0 },
+      { limit: 3, offset: 7 },
+    ]);
   });
   it('last alone on a short list needs a single call', async () => {
     const c = await page({ last: 20 });

@@ -33,7 +33,13 @@ describe('upstream report', () => {
     const { calls, totals } = res.extensions!.upstream;
     expect(calls).toHaveLength(3);
     for (const call of calls) {
-      expect(call).toEqual({ method: 'GET', route: expect.stringMatching(/^\/api\/projects\/(\{id\}\/)?$/), status: 200, ms: expect.any(Number), wave: expect.any(Number) });
+      expect(call).toEqual({
+        method: 'GET',
+        route: expect.stringMatching(/^\/api\/projects\/(\{id\}\/)?$/),
+        status: 200,
+        ms: expect.any(Number),
+        wave: expect.any(Number),
+      });
     }
     expect(calls[0]).toMatchObject({ route: '/api/projects/', wave: 1 });
     expect(totals).toEqual({ calls: 3, waves: 2, ms: expect.any(Number) });
@@ -42,7 +48,11 @@ describe('upstream report', () => {
 
   it('matches what the upstream actually served', async () => {
     stack.upstream.resetRequests();
-    const res = await stack.graphql<any>('{ a: projects { totalCount } b: projects { totalCount } c: project(id: "1") { name createdAt } d: project(id: "1") { updatedAt } }', {}, { report: true });
+    const res = await stack.graphql<any>(
+      '{ a: projects { totalCount } b: projects { totalCount } c: project(id: "1") { name createdAt } d: project(id: "1") { updatedAt } }',
+      {},
+      { report: true },
+    );
     expectNoErrors(res);
     // Identical GETs within one operation happen once.
     expect(res.extensions?.upstream.totals.calls).toBe(2);

@@ -10,7 +10,10 @@ const DESIGNERS = '0e000000-0000-4000-8000-0000000000a2';
 const FOREIGN_ROLE = '0f000000-0000-4000-8000-0000000000b1';
 
 const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, name: 'Globex' }],
+  organizations: [
+    { id: ORG, name: 'Acme' },
+    { id: OTHER_ORG, name: 'Globex' },
+  ],
   users: [
     { email: 'ada@acme.test', api_key: 'phx_ada_roles_key', memberships: [{ organization: ORG, level: 8 }] },
     { email: 'bob@globex.test', api_key: 'phx_bob_roles_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
@@ -27,7 +30,8 @@ const seed = {
 let stack: Stack;
 let project: string;
 let flag: { id: string; databaseId: number };
-const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) => expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
+const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
+  expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
 
 const GRANT = `mutation($input: GrantFeatureFlagRoleAccessInput!) { grantFeatureFlagRoleAccess(input: $input) {
@@ -56,7 +60,8 @@ describe('granting and revoking role access', () => {
       role: { id: ENGINEERS, name: 'Engineers', featureFlagsAccessLevel: 37, createdAt: expect.any(String) },
       addedAt: expect.any(String),
     });
-    const designers = (await ok(GRANT, { input: { featureFlagId: String(flag.databaseId), projectId: project, roleId: DESIGNERS } })).grantFeatureFlagRoleAccess;
+    const designers = (await ok(GRANT, { input: { featureFlagId: String(flag.databaseId), projectId: project, roleId: DESIGNERS } }))
+      .grantFeatureFlagRoleAccess;
     expect(designers.roleAccess.role).toMatchObject({ name: 'Designers', featureFlagsAccessLevel: 21 });
 
     const first = (await ok(LIST, { id: flag.id, first: 1 })).node.roleAccess;
@@ -64,7 +69,9 @@ describe('granting and revoking role access', () => {
     const second = (await ok(LIST, { id: flag.id, first: 1, after: first.pageInfo.endCursor })).node.roleAccess;
     expect([...first.nodes, ...second.nodes].map((n: { role: { name: string } }) => n.role.name).sort()).toEqual(['Designers', 'Engineers']);
 
-    const refetched = (await ok(`query($id: ID!) { node(id: $id) { id ... on FeatureFlagRoleAccess { databaseId role { name } } } }`, { id: engineers.roleAccess.id })).node;
+    const refetched = (
+      await ok(`query($id: ID!) { node(id: $id) { id ... on FeatureFlagRoleAccess { databaseId role { name } } } }`, { id: engineers.roleAccess.id })
+    ).node;
     expect(refetched).toEqual({ id: engineers.roleAccess.id, databaseId: engineers.roleAccess.databaseId, role: { name: 'Engineers' } });
 
     const revoked = (await ok(REVOKE, { input: { id: engineers.roleAccess.id } })).revokeFeatureFlagRoleAccess;
@@ -82,7 +89,10 @@ describe('granting and revoking role access', () => {
   it('a duplicate grant is a userError on roleId and adds nothing', async () => {
     await ok(GRANT, { input: { featureFlagId: flag.id, roleId: DESIGNERS } });
     const again = (await ok(GRANT, { input: { featureFlagId: flag.id, roleId: DESIGNERS } })).grantFeatureFlagRoleAccess;
-    expect(again).toEqual({ roleAccess: null, userErrors: [{ field: ['input', 'roleId'], message: 'This role already has access to this feature flag.', code: 'unique' }] });
+    expect(again).toEqual({
+      roleAccess: null,
+      userErrors: [{ field: ['input', 'roleId'], message: 'This role already has access to this feature flag.', code: 'unique' }],
+    });
     expect((await ok(LIST, { id: flag.id })).node.roleAccess.totalCount).toBe(1);
   });
 

@@ -31,11 +31,26 @@ function undocumented(type: GraphQLNamedType): string[] {
 
 describe('schema documentation', () => {
   const schema = gatewaySchema();
-  const ours = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__') && !GENERATED.test(t.name) && !(isScalarType(t) && isSpecifiedScalarType(t)));
+  const ours = Object.values(schema.getTypeMap()).filter(
+    (t) => !t.name.startsWith('__') && !GENERATED.test(t.name) && !(isScalarType(t) && isSpecifiedScalarType(t)),
+  );
 
   it('covers the domain types (sanity check of the filter)', () => {
     const names = ours.map((t) => t.name);
-    for (const name of ['Query', 'Mutation', 'Project', 'Organization', 'User', 'Node', 'PageInfo', 'UserError', 'DateTime', 'TimeZone', 'WeekStartDay', 'CreateProjectInput']) {
+    for (const name of [
+      'Query',
+      'Mutation',
+      'Project',
+      'Organization',
+      'User',
+      'Node',
+      'PageInfo',
+      'UserError',
+      'DateTime',
+      'TimeZone',
+      'WeekStartDay',
+      'CreateProjectInput',
+    ]) {
       expect(names).toContain(name);
     }
   });

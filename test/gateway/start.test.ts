@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalUpstream } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream } from '../../local-upstream/index.ts';
 import { expectNoErrors, KEY_A, postGraphQL, twoOrgSeed } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,7 +56,7 @@ describe('npm start', () => {
     child = undefined;
   });
 
-  it('with UPSTREAM_URL, serves a separately started upstream with the caller\'s key', async () => {
+  it("with UPSTREAM_URL, serves a separately started upstream with the caller's key", async () => {
     const upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
     try {
       child = spawn(process.execPath, ['src/main.ts'], {
@@ -91,7 +91,11 @@ describe('npm start', () => {
     [{ PORT: '99999' }, /PORT must be a TCP port/],
     [{ UPSTREAM_URL: 'not a url' }, /UPSTREAM_URL must be an absolute http\(s\) URL/],
   ])('fails fast with one clear line on a bad environment (%o)', async (env, message) => {
-    const proc = spawn(process.execPath, ['src/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: '0', UPSTREAM_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', UPSTREAM_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));

@@ -14,8 +14,9 @@ describe('authentication', () => {
     const anon = client(ctx.upstream, undefined);
     const header = await client(ctx.upstream, 'phx_unknown').get('/api/projects/');
     expect(header.status).toBe(401);
-    expect(header.body).toEqual(envelope('authentication_error', 'authentication_failed',
-      'Personal API key found in request Authorization header is invalid.'));
+    expect(header.body).toEqual(
+      envelope('authentication_error', 'authentication_failed', 'Personal API key found in request Authorization header is invalid.'),
+    );
     const query = await anon.get('/api/projects/?personal_api_key=phx_unknown');
     expect(query.body.detail).toBe('Personal API key found in request query string is invalid.');
     const body = await anon.post('/api/projects/', { personal_api_key: 'phx_unknown', name: 'x' });
@@ -85,7 +86,7 @@ describe('tenancy', () => {
     expect(plugins.body.results[0].organization_id).toBe(ORG_A);
   });
 
-  it('lists only the projects of the caller\'s organizations', async () => {
+  it("lists only the projects of the caller's organizations", async () => {
     const names = (await client(ctx.upstream, KEYS.other).get('/api/projects/')).body.results.map((p: { name: string }) => p.name);
     expect(names).toEqual(['Globex web']);
   });
@@ -155,8 +156,10 @@ describe('routing errors', () => {
     ['{\n  "key": "unterminated\n}', 'Invalid control character at: line 2 column 23 (char 24)'],
     ['key=value', 'Expecting value: line 1 column 1 (char 0)'],
     ['{"rollout": NaN}', 'Out of range float values are not JSON compliant'],
-  ])('words the parse error of %j as Python\'s json module (via DRF) does', async (body, message) => {
-    const response = await ctx.owner.call('POST', `/api/projects/${ctx.projectA}/feature_flags/`, body.replace(/\\n/g, '\n'), { 'content-type': 'application/json' });
+  ])("words the parse error of %j as Python's json module (via DRF) does", async (body, message) => {
+    const response = await ctx.owner.call('POST', `/api/projects/${ctx.projectA}/feature_flags/`, body.replace(/\\n/g, '\n'), {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual(envelope('invalid_request', 'parse_error', `JSON parse error - ${message}`));
   });

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { validateFilters, type FiltersContext, type FlagRef } from '../../src/local-upstream/validation/filters.ts';
-import { allowedTimezones, isAllowedTimezone } from '../../src/rest-interface/timezones.ts';
+import { validateFilters, type FiltersContext, type FlagRef } from '../../local-upstream/validation/filters.ts';
+import { allowedTimezones, isAllowedTimezone } from '../../rest-interface/timezones.ts';
 
 const projectFlags: FlagRef[] = [
   { id: 1, key: 'base', active: true, deleted: false, filters: { groups: [{ properties: [] }] } },
   { id: 2, key: 'off', active: false, deleted: false },
   { id: 3, key: 'removed', active: true, deleted: true },
-  { id: 4, key: 'needs-new', active: true, deleted: false, filters: {
-    groups: [{ properties: [{ key: '5', type: 'flag', operator: 'flag_evaluates_to', value: true }] }],
-  } },
+  {
+    id: 4,
+    key: 'needs-new',
+    active: true,
+    deleted: false,
+    filters: {
+      groups: [{ properties: [{ key: '5', type: 'flag', operator: 'flag_evaluates_to', value: true }] }],
+    },
+  },
   { id: 5, key: 'new', active: true, deleted: false, filters: { groups: [{}] } },
 ];
 const create: FiltersContext = { isCreate: true, flagKey: 'new-flag', projectFlags, cohortIds: [10, 11] };
@@ -57,8 +63,12 @@ describe('validateFilters: property types', () => {
   it('only group properties of the same index with an aggregation index', () => {
     const detail = invalid('Filters are not valid (can only use group properties)');
     expect(errorOf({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'person', value: 1 }] }] })).toEqual(detail);
-    expect(errorOf({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'group', group_type_index: 1, value: 1 }] }] })).toEqual(detail);
-    expect(validateFilters({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'group', group_type_index: 0, value: 'a' }] }] }, create).ok).toBe(true);
+    expect(errorOf({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'group', group_type_index: 1, value: 1 }] }] })).toEqual(
+      detail,
+    );
+    expect(
+      validateFilters({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'group', group_type_index: 0, value: 'a' }] }] }, create).ok,
+    ).toBe(true);
   });
 });
 
@@ -70,12 +80,12 @@ describe('validateFilters: flag dependencies', () => {
   });
 
   it('needs an integer id of an existing, active, non-deleted flag', () => {
-    expect(errorOf(dependsOn('base'))).toEqual(invalid(
-      "Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: 'base'"));
+    expect(errorOf(dependsOn('base'))).toEqual(invalid("Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: 'base'"));
     expect(errorOf(dependsOn('99'))).toEqual(invalid('Flag dependency references non-existent flag with ID 99'));
     expect(errorOf(dependsOn('3'))).toEqual(invalid('Flag dependency references non-existent flag with ID 3'));
-    expect(errorOf(dependsOn('2'))).toEqual(invalid(
-      "Cannot create dependency on disabled flag 'off' (ID: 2). Flag dependencies must reference active flags only."));
+    expect(errorOf(dependsOn('2'))).toEqual(
+      invalid("Cannot create dependency on disabled flag 'off' (ID: 2). Flag dependencies must reference active flags only."),
+    );
     expect(validateFilters(dependsOn('1'), create).ok).toBe(true);
   });
 
@@ -91,14 +101,16 @@ describe('validateFilters: variants and rollout', () => {
   });
 
   it('variant percentages must sum to 100', () => {
-    expect(errorOf({ groups: [{}], multivariate: multivariate(50, 40) }))
-      .toEqual(invalid('Invalid variant definitions: Variant rollout percentages must sum to 100.'));
+    expect(errorOf({ groups: [{}], multivariate: multivariate(50, 40) })).toEqual(
+      invalid('Invalid variant definitions: Variant rollout percentages must sum to 100.'),
+    );
     expect(validateFilters({ groups: [{}], multivariate: multivariate(50, 25, 25) }, create).ok).toBe(true);
   });
 
   it('a variant override must name a variant', () => {
-    expect(errorOf({ groups: [{ variant: 'v9' }], multivariate: multivariate(100) }))
-      .toEqual(invalid('Filters are not valid (variant override does not exist)'));
+    expect(errorOf({ groups: [{ variant: 'v9' }], multivariate: multivariate(100) })).toEqual(
+      invalid('Filters are not valid (variant override does not exist)'),
+    );
     expect(validateFilters({ groups: [{ variant: 'v0' }], multivariate: multivariate(100) }, create).ok).toBe(true);
   });
 
@@ -112,8 +124,9 @@ describe('validateFilters: variants and rollout', () => {
 
 describe('validateFilters: property values', () => {
   it('at most 1000 values in a list', () => {
-    expect(errorOf(person({ key: 'email', value: Array.from({ length: 1001 }, (_, n) => `${n}`) })))
-      .toEqual(invalid('Property group expressions of type email cannot contain more than 1000 values.'));
+    expect(errorOf(person({ key: 'email', value: Array.from({ length: 1001 }, (_, n) => `${n}`) }))).toEqual(
+      invalid('Property group expressions of type email cannot contain more than 1000 values.'),
+    );
   });
 
   it.each(['regex', 'icontains', 'not_regex', 'not_icontains', 'gte', 'lte', 'gt', 'lt'])('%s needs a string value', (operator) => {
@@ -126,8 +139,9 @@ describe('validateFilters: property values', () => {
   });
 
   it('in / not_in only for cohorts', () => {
-    expect(errorOf(person({ operator: 'in', value: 'x' })))
-      .toEqual(invalid("The 'in' operator is only valid for cohort properties, not 'person' properties.", 'invalid_operator'));
+    expect(errorOf(person({ operator: 'in', value: 'x' }))).toEqual(
+      invalid("The 'in' operator is only valid for cohort properties, not 'person' properties.", 'invalid_operator'),
+    );
   });
 
   it('date operators need parseable dates', () => {
@@ -153,8 +167,9 @@ describe('validateFilters: cohorts', () => {
       { id: 10, name: 'Wrapper', filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'id', type: 'cohort', value: 11 }] }] } } },
       { id: 11, name: 'Clicked', filters: { properties: { type: 'AND', values: [{ key: '$pageview', type: 'behavioral', value: 'performed_event' }] } } },
     ];
-    expect(errorOf(cohortFilter(10), { ...create, cohorts }))
-      .toEqual(invalid("Cohort 'Clicked' with filters on events cannot be used in feature flags.", 'behavioral_cohort_found'));
+    expect(errorOf(cohortFilter(10), { ...create, cohorts })).toEqual(
+      invalid("Cohort 'Clicked' with filters on events cannot be used in feature flags.", 'behavioral_cohort_found'),
+    );
   });
 });
 
@@ -171,13 +186,12 @@ describe('validateFilters: payloads', () => {
 
   it('keys are variant keys, or only "true" for boolean flags', () => {
     const multivariate = { variants: [{ key: 'a', rollout_percentage: 100 }] };
-    expect(errorOf({ groups: [{}], multivariate, payloads: { b: '1' } }))
-      .toEqual(invalid('Payload keys must match a variant key for multivariate flags'));
+    expect(errorOf({ groups: [{}], multivariate, payloads: { b: '1' } })).toEqual(invalid('Payload keys must match a variant key for multivariate flags'));
     expect(errorOf({ groups: [{}], payloads: { false: '1' } })).toEqual(invalid("Payload keys must be 'true' for boolean flags"));
     expect(validateFilters({ groups: [{}], multivariate, payloads: { a: '1' } }, create).ok).toBe(true);
   });
 
-  it('does not change the caller\'s object', () => {
+  it("does not change the caller's object", () => {
     const filters = { groups: [{}], payloads: { true: { a: 1 } } };
     validateFilters(filters, create);
     expect(filters.payloads.true).toEqual({ a: 1 });
@@ -186,23 +200,80 @@ describe('validateFilters: payloads', () => {
 
 describe('isAllowedTimezone', () => {
   it.each([
-    'America/Argentina/Buenos_Aires', 'US/Pacific', 'US/Eastern', 'Asia/Calcutta', 'GB', 'ROK', 'Etc/GMT+12', 'Etc/GMT-14',
-    'Etc/GMT0', 'Etc/Zulu', 'Arctic/Longyearbyen', 'UTC', 'EST5EDT', 'NZ-CHAT', 'Europe/Kyiv', 'Africa/Abidjan',
+    'America/Argentina/Buenos_Aires',
+    'US/Pacific',
+    'US/Eastern',
+    'Asia/Calcutta',
+    'GB',
+    'ROK',
+    'Etc/GMT+12',
+    'Etc/GMT-14',
+    'Etc/GMT0',
+    'Etc/Zulu',
+    'Arctic/Longyearbyen',
+    'UTC',
+    'EST5EDT',
+    'NZ-CHAT',
+    'Europe/Kyiv',
+    'Africa/Abidjan',
   ])('accepts %s', (name) => {
     expect(isAllowedTimezone(name)).toBe(true);
   });
 
-  it.each([
-    'Etc/GMT+13', 'Factory', 'localtime', 'posix/Europe/Paris', 'right/UTC', 'utc', 'America/I_Dont_Exist', 'US/Pacific-New', '',
-  ])('refuses %j', (name) => {
-    expect(isAllowedTimezone(name)).toBe(false);
-  });
+  it.each(['Etc/GMT+13', 'Factory', 'localtime', 'posix/Europe/Paris', 'right/UTC', 'utc', 'America/I_Dont_Exist', 'US/Pacific-New', ''])(
+    'refuses %j',
+    (name) => {
+      expect(isAllowedTimezone(name)).toBe(false);
+    },
+  );
 
   it('lists every explicit prefix-less name of the interface', () => {
-    const names = ['CET', 'CST6CDT', 'Cuba', 'EET', 'EST', 'EST5EDT', 'Egypt', 'Eire', 'GB', 'GB-Eire', 'GMT', 'GMT+0', 'GMT-0', 'GMT0',
-      'Greenwich', 'HST', 'Hongkong', 'Iceland', 'Iran', 'Israel', 'Jamaica', 'Japan', 'Kwajalein', 'Libya', 'MET', 'MST', 'MST7MDT',
-      'NZ', 'NZ-CHAT', 'Navajo', 'PRC', 'PST8PDT', 'Poland', 'Portugal', 'ROC', 'ROK', 'Singapore', 'Turkey', 'UCT', 'UTC', 'Universal',
-      'W-SU', 'WET', 'Zulu'];
+    const names = [
+      'CET',
+      'CST6CDT',
+      'Cuba',
+      'EET',
+      'EST',
+      'EST5EDT',
+      'Egypt',
+      'Eire',
+      'GB',
+      'GB-Eire',
+      'GMT',
+      'GMT+0',
+      'GMT-0',
+      'GMT0',
+      'Greenwich',
+      'HST',
+      'Hongkong',
+      'Iceland',
+      'Iran',
+      'Israel',
+      'Jamaica',
+      'Japan',
+      'Kwajalein',
+      'Libya',
+      'MET',
+      'MST',
+      'MST7MDT',
+      'NZ',
+      'NZ-CHAT',
+      'Navajo',
+      'PRC',
+      'PST8PDT',
+      'Poland',
+      'Portugal',
+      'ROC',
+      'ROK',
+      'Singapore',
+      'Turkey',
+      'UCT',
+      'UTC',
+      'Universal',
+      'W-SU',
+      'WET',
+      'Zulu',
+    ];
     expect(names.filter((name) => !isAllowedTimezone(name))).toEqual([]);
     expect(allowedTimezones().length).toBeGreaterThan(550);
   });

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { parseConditionDate } from '../../src/local-upstream/evaluation/dates.ts';
+import { parseConditionDate } from '../../local-upstream/evaluation/dates.ts';
 import {
-  blastRadius, bucketHash, evaluateFlag, evaluationReasons, localEvaluationPayload,
-  type Cohort, type EvaluationContext, type EvaluationFlag, type Person,
-} from '../../src/local-upstream/evaluation/index.ts';
+  blastRadius,
+  bucketHash,
+  evaluateFlag,
+  evaluationReasons,
+  localEvaluationPayload,
+  type Cohort,
+  type EvaluationContext,
+  type EvaluationFlag,
+  type Person,
+} from '../../local-upstream/evaluation/index.ts';
 
 const flag = (filters: Record<string, unknown>, extra: Partial<EvaluationFlag> = {}): EvaluationFlag => ({
-  id: 1, key: 'beta-feature', active: true, deleted: false, filters, ensure_experience_continuity: false, ...extra,
+  id: 1,
+  key: 'beta-feature',
+  active: true,
+  deleted: false,
+  filters,
+  ensure_experience_continuity: false,
+  ...extra,
 });
 const person = (properties: Record<string, unknown>, distinctId = 'some_distinct_id'): EvaluationContext => ({
-  distinctId, personProperties: properties,
+  distinctId,
+  personProperties: properties,
 });
 const withProperty = (property: Record<string, unknown>) => flag({ groups: [{ properties: [{ type: 'person', ...property }] }] });
 const matches = (property: Record<string, unknown>, properties: Record<string, unknown>): boolean =>
@@ -28,42 +42,45 @@ describe('bucketHash', () => {
 
 describe('rollout and conditions', () => {
   it('a null rollout means everyone', () => {
-    expect(evaluateFlag(flag({ groups: [{ properties: [], rollout_percentage: null }] }), person({})))
-      .toEqual({ value: true, reason: 'condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag({ groups: [{ properties: [], rollout_percentage: null }] }), person({}))).toEqual({
+      value: true,
+      reason: 'condition_match',
+      conditionIndex: 0,
+    });
   });
 
   it('compares the bucket with the rollout: 0.80007 is inside 81% and outside 80%', () => {
     expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 81 }] }), person({})).value).toBe(true);
-    expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 80 }] }), person({})))
-      .toEqual({ value: false, reason: 'out_of_rollout_bound', conditionIndex: 0 });
+    expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 80 }] }), person({}))).toEqual({
+      value: false,
+      reason: 'out_of_rollout_bound',
+      conditionIndex: 0,
+    });
   });
 
   it('ORs the conditions and reports the index of the one that matched', () => {
-    const filters = { groups: [
-      { properties: [{ key: 'plan', type: 'person', value: 'pro' }] },
-      { properties: [{ key: 'country', type: 'person', value: 'DE' }] },
-    ] };
-    expect(evaluateFlag(flag(filters), person({ plan: 'free', country: 'DE' })))
-      .toEqual({ value: true, reason: 'condition_match', conditionIndex: 1 });
+    const filters = {
+      groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }, { properties: [{ key: 'country', type: 'person', value: 'DE' }] }],
+    };
+    expect(evaluateFlag(flag(filters), person({ plan: 'free', country: 'DE' }))).toEqual({ value: true, reason: 'condition_match', conditionIndex: 1 });
   });
 
   it('reports out_of_rollout_bound over no_condition_match, at its own index', () => {
-    const filters = { groups: [
-      { properties: [{ key: 'plan', type: 'person', value: 'pro' }] },
-      { properties: [], rollout_percentage: 10 },
-      { properties: [{ key: 'plan', type: 'person', value: 'team' }] },
-    ] };
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' })))
-      .toEqual({ value: false, reason: 'out_of_rollout_bound', conditionIndex: 1 });
+    const filters = {
+      groups: [
+        { properties: [{ key: 'plan', type: 'person', value: 'pro' }] },
+        { properties: [], rollout_percentage: 10 },
+        { properties: [{ key: 'plan', type: 'person', value: 'team' }] },
+      ],
+    };
+    expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'out_of_rollout_bound', conditionIndex: 1 });
   });
 
   it('reports the first condition when none matched', () => {
-    const filters = { groups: [
-      { properties: [{ key: 'plan', type: 'person', value: 'pro' }] },
-      { properties: [{ key: 'plan', type: 'person', value: 'team' }] },
-    ] };
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' })))
-      .toEqual({ value: false, reason: 'no_condition_match', conditionIndex: 0 });
+    const filters = {
+      groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }, { properties: [{ key: 'plan', type: 'person', value: 'team' }] }],
+    };
+    expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'no_condition_match', conditionIndex: 0 });
   });
 
   it('a missing person property does not match', () => {
@@ -71,21 +88,30 @@ describe('rollout and conditions', () => {
   });
 
   it('an inactive flag is disabled whatever its conditions', () => {
-    expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }] }, { active: false }), person({})))
-      .toEqual({ value: false, reason: 'disabled', conditionIndex: null });
+    expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }] }, { active: false }), person({}))).toEqual({
+      value: false,
+      reason: 'disabled',
+      conditionIndex: null,
+    });
   });
 });
 
 describe('variants', () => {
-  const variants = [{ key: 'control', rollout_percentage: 50 }, { key: 'test', rollout_percentage: 50 }];
+  const variants = [
+    { key: 'control', rollout_percentage: 50 },
+    { key: 'test', rollout_percentage: 50 },
+  ];
 
   it('picks the variant whose cumulative range holds hash(key, id, "variant")', () => {
     // hash(beta-feature, user-1, variant) = 0.1458, inside control's [0, 0.5).
     const result = evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }], multivariate: { variants } }), person({}, 'user-1'));
     expect(result).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
-    const shifted = [{ key: 'a', rollout_percentage: 14 }, { key: 'b', rollout_percentage: 1 }, { key: 'c', rollout_percentage: 85 }];
-    expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }], multivariate: { variants: shifted } }), person({}, 'user-1')).value)
-      .toBe('b');
+    const shifted = [
+      { key: 'a', rollout_percentage: 14 },
+      { key: 'b', rollout_percentage: 1 },
+      { key: 'c', rollout_percentage: 85 },
+    ];
+    expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }], multivariate: { variants: shifted } }), person({}, 'user-1')).value).toBe('b');
   });
 
   it('tries variant-override conditions first but reports their original index', () => {
@@ -96,10 +122,8 @@ describe('variants', () => {
       ],
       multivariate: { variants },
     };
-    expect(evaluateFlag(flag(filters), person({ plan: 'pro' }, 'user-1')))
-      .toEqual({ value: 'test', reason: 'condition_match', conditionIndex: 1 });
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' }, 'user-1')))
-      .toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(filters), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'test', reason: 'condition_match', conditionIndex: 1 });
+    expect(evaluateFlag(flag(filters), person({ plan: 'free' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
   });
 
   it('ignores an override naming no variant', () => {
@@ -124,8 +148,11 @@ describe('group flags', () => {
   const groupFlag = flag({ aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 100 }] });
 
   it('is off with no_group_type when the group was not passed', () => {
-    expect(evaluateFlag(groupFlag, { distinctId: 'u', groupTypeMapping: { 0: 'company' } }))
-      .toEqual({ value: false, reason: 'no_group_type', conditionIndex: null });
+    expect(evaluateFlag(groupFlag, { distinctId: 'u', groupTypeMapping: { 0: 'company' } })).toEqual({
+      value: false,
+      reason: 'no_group_type',
+      conditionIndex: null,
+    });
   });
 
   it('hashes the group key instead of the distinct id', () => {
@@ -201,17 +228,53 @@ describe('relative dates', () => {
 describe('cohorts', () => {
   const cohorts: Cohort[] = [
     { id: 1, name: 'Static', is_static: true, filters: null, member_distinct_ids: ['member'] },
-    { id: 2, name: 'Pro outside the US', is_static: false, member_distinct_ids: [], filters: { properties: { type: 'AND', values: [
-      { type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }, { key: 'country', type: 'person', value: 'US', negation: true }] },
-    ] } } },
-    { id: 3, name: 'Static members or pro outside the US', is_static: false, member_distinct_ids: [], filters: { properties: { type: 'OR', values: [
-      { type: 'OR', values: [{ key: 'id', type: 'cohort', value: 1 }, { key: 'id', type: 'cohort', value: 2 }] },
-    ] } } },
+    {
+      id: 2,
+      name: 'Pro outside the US',
+      is_static: false,
+      member_distinct_ids: [],
+      filters: {
+        properties: {
+          type: 'AND',
+          values: [
+            {
+              type: 'AND',
+              values: [
+                { key: 'plan', type: 'person', value: 'pro' },
+                { key: 'country', type: 'person', value: 'US', negation: true },
+              ],
+            },
+          ],
+        },
+      },
+    },
+    {
+      id: 3,
+      name: 'Static members or pro outside the US',
+      is_static: false,
+      member_distinct_ids: [],
+      filters: {
+        properties: {
+          type: 'OR',
+          values: [
+            {
+              type: 'OR',
+              values: [
+                { key: 'id', type: 'cohort', value: 1 },
+                { key: 'id', type: 'cohort', value: 2 },
+              ],
+            },
+          ],
+        },
+      },
+    },
   ];
-  const inCohort = (id: number, distinctId: string, properties: Record<string, unknown>, operator = 'in') => evaluateFlag(
-    flag({ groups: [{ properties: [{ key: 'id', type: 'cohort', value: id, operator }] }] }),
-    { distinctId, personProperties: properties, cohorts },
-  ).value;
+  const inCohort = (id: number, distinctId: string, properties: Record<string, unknown>, operator = 'in') =>
+    evaluateFlag(flag({ groups: [{ properties: [{ key: 'id', type: 'cohort', value: id, operator }] }] }), {
+      distinctId,
+      personProperties: properties,
+      cohorts,
+    }).value;
 
   it('static cohorts list their members', () => {
     expect(inCohort(1, 'member', {})).toBe(true);
@@ -238,9 +301,8 @@ describe('cohorts', () => {
 describe('flag dependencies', () => {
   const base = flag({ groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }] }, { id: 10, key: 'base' });
   const variantBase = flag({ groups: [{}], multivariate: { variants: [{ key: 'blue', rollout_percentage: 100 }] } }, { id: 11, key: 'colors' });
-  const dependent = (key: string, value: unknown) => flag(
-    { groups: [{ properties: [{ key, type: 'flag', operator: 'flag_evaluates_to', value }] }] }, { id: 12, key: 'dependent' },
-  );
+  const dependent = (key: string, value: unknown) =>
+    flag({ groups: [{ properties: [{ key, type: 'flag', operator: 'flag_evaluates_to', value }] }] }, { id: 12, key: 'dependent' });
   const ctx = (plan: string): EvaluationContext => ({ distinctId: 'u', personProperties: { plan }, flags: [base, variantBase] });
 
   it('matches true when the dependency is on', () => {
@@ -304,22 +366,37 @@ describe('blastRadius', () => {
 
   it('counts cohort members', () => {
     const cohorts: Cohort[] = [{ id: 5, name: 's', is_static: true, filters: null, member_distinct_ids: ['c'] }];
-    expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, persons, { cohorts }))
-      .toEqual({ users_affected: 1, total_users: 3 });
+    expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, persons, { cohorts })).toEqual({ users_affected: 1, total_users: 3 });
   });
 });
 
 describe('localEvaluationPayload', () => {
   const cohorts: Cohort[] = [
-    { id: 7, name: 'Pro', is_static: false, member_distinct_ids: [], filters: { properties: { type: 'OR', values: [
-      { type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] },
-    ] } } },
+    {
+      id: 7,
+      name: 'Pro',
+      is_static: false,
+      member_distinct_ids: [],
+      filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] }] } },
+    },
     { id: 8, name: 'Static', is_static: true, filters: null, member_distinct_ids: ['x'] },
   ];
   const flags: EvaluationFlag[] = [
     flag({ groups: [{ properties: [{ key: 'id', type: 'cohort', value: 7 }] }] }, { id: 1, key: 'a' }),
     flag({ groups: [{ properties: [{ key: '1', type: 'flag', operator: 'flag_evaluates_to', value: true }] }] }, { id: 2, key: 'b' }),
-    flag({ groups: [{ properties: [{ key: '2', type: 'flag', operator: 'flag_evaluates_to', value: true }, { key: 'id', type: 'cohort', value: 8 }] }] }, { id: 3, key: 'c', active: false }),
+    flag(
+      {
+        groups: [
+          {
+            properties: [
+              { key: '2', type: 'flag', operator: 'flag_evaluates_to', value: true },
+              { key: 'id', type: 'cohort', value: 8 },
+            ],
+          },
+        ],
+      },
+      { id: 3, key: 'c', active: false },
+    ),
     flag({}, { id: 4, key: 'gone', deleted: true }),
     flag({}, { id: 5, key: 'bare' }),
   ];
@@ -328,9 +405,19 @@ describe('localEvaluationPayload', () => {
   it('lists non-deleted flags, inactive included, in the minimal shape', () => {
     expect(payload.flags.map((item) => (item as { key: string }).key)).toEqual(['a', 'b', 'c', 'bare']);
     expect(payload.flags[3]).toEqual({
-      id: 5, team_id: 9, name: '', key: 'bare', filters: { groups: [{ properties: [], rollout_percentage: null }] },
-      deleted: false, active: true, ensure_experience_continuity: false, has_encrypted_payloads: false, version: null,
-      evaluation_runtime: 'all', bucketing_identifier: null, evaluation_tags: [],
+      id: 5,
+      team_id: 9,
+      name: '',
+      key: 'bare',
+      filters: { groups: [{ properties: [], rollout_percentage: null }] },
+      deleted: false,
+      active: true,
+      ensure_experience_continuity: false,
+      has_encrypted_payloads: false,
+      version: null,
+      evaluation_runtime: 'all',
+      bucketing_identifier: null,
+      evaluation_tags: [],
     });
     expect(payload.group_type_mapping).toEqual({ 0: 'company' });
   });
@@ -338,9 +425,22 @@ describe('localEvaluationPayload', () => {
   it('renames flag dependencies to keys and adds the dependency chain', () => {
     const c = payload.flags[2] as { filters: { groups: { properties: Record<string, unknown>[] }[] } };
     expect(c.filters.groups[0]?.properties[0]).toEqual({
-      key: 'b', type: 'flag', operator: 'flag_evaluates_to', value: true, dependency_chain: ['a', 'b'],
+      key: 'b',
+      type: 'flag',
+      operator: 'flag_evaluates_to',
+      value: true,
+      dependency_chain: ['a', 'b'],
     });
-    expect(flags[2]?.filters).toEqual({ groups: [{ properties: [{ key: '2', type: 'flag', operator: 'flag_evaluates_to', value: true }, { key: 'id', type: 'cohort', value: 8 }] }] });
+    expect(flags[2]?.filters).toEqual({
+      groups: [
+        {
+          properties: [
+            { key: '2', type: 'flag', operator: 'flag_evaluates_to', value: true },
+            { key: 'id', type: 'cohort', value: 8 },
+          ],
+        },
+      ],
+    });
   });
 
   it('sends dynamic cohorts only', () => {

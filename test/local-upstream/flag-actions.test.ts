@@ -3,8 +3,7 @@ import { client, KEYS, PROJECT_A_TOKEN, useUpstream, validation } from './helper
 
 const ctx = useUpstream();
 const path = (suffix = '') => `/api/projects/${ctx.projectA}/feature_flags/${suffix}`;
-const flagId = async (key: string) =>
-  (await ctx.owner.get(path(`?search=${key}`))).body.results.find((flag: { key: string }) => flag.key === key).id as number;
+const flagId = async (key: string) => (await ctx.owner.get(path(`?search=${key}`))).body.results.find((flag: { key: string }) => flag.key === key).id as number;
 
 describe('evaluation actions', () => {
   it('evaluation_reasons evaluates every live flag for a distinct id, inactive ones as disabled', async () => {
@@ -36,14 +35,29 @@ describe('evaluation actions', () => {
   });
 
   it('matches group properties from the stored group, and from the caller on remote evaluation', async () => {
-    await ctx.owner.post(path(), { key: 'enterprise-companies', filters: { aggregation_group_type_index: 0, groups: [{
-      properties: [{ key: 'plan', value: 'enterprise', type: 'group', group_type_index: 0 }], rollout_percentage: 100 }] } });
-    const reasonsFor = async (company: string) => (await ctx.owner.get(path(
-      `evaluation_reasons/?distinct_id=person-1&groups=${encodeURIComponent(JSON.stringify({ company }))}`))).body['enterprise-companies'];
+    await ctx.owner.post(path(), {
+      key: 'enterprise-companies',
+      filters: {
+        aggregation_group_type_index: 0,
+        groups: [
+          {
+            properties: [{ key: 'plan', value: 'enterprise', type: 'group', group_type_index: 0 }],
+            rollout_percentage: 100,
+          },
+        ],
+      },
+    });
+    const reasonsFor = async (company: string) =>
+      (await ctx.owner.get(path(`evaluation_reasons/?distinct_id=person-1&groups=${encodeURIComponent(JSON.stringify({ company }))}`))).body[
+        'enterprise-companies'
+      ];
     expect(await reasonsFor('acme')).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
     expect((await reasonsFor('unknown-co')).value).toBe(false);
     const remote = await client(ctx.upstream, undefined).post('/flags/?v=2', {
-      token: PROJECT_A_TOKEN, distinct_id: 'person-1', groups: { company: 'unknown-co' }, group_properties: { company: { plan: 'enterprise' } },
+      token: PROJECT_A_TOKEN,
+      distinct_id: 'person-1',
+      groups: { company: 'unknown-co' },
+      group_properties: { company: { plan: 'enterprise' } },
     });
     expect(remote.body.featureFlags['enterprise-companies']).toBe(true);
   });
@@ -88,7 +102,10 @@ describe('evaluation actions', () => {
 describe('cohorts in flags', () => {
   it('evaluates cohort conditions, names the cohort in the flag and ships its definition to local evaluation', async () => {
     // The seed has "Pro plan" (dynamic) and "Hand picked" (static); cohort ids are assigned in seed order within this fresh database.
-    const created = await ctx.owner.post(path(), { key: 'pros-only', filters: { groups: [{ properties: [{ key: 'id', value: 1, type: 'cohort' }], rollout_percentage: 100 }] } });
+    const created = await ctx.owner.post(path(), {
+      key: 'pros-only',
+      filters: { groups: [{ properties: [{ key: 'id', value: 1, type: 'cohort' }], rollout_percentage: 100 }] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.filters.groups[0].properties[0]).toMatchObject({ type: 'cohort', value: 1, cohort_name: 'Pro plan' });
     const pro = await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-1'));
@@ -97,7 +114,10 @@ describe('cohorts in flags', () => {
     expect(free.body['pros-only'].value).toBe(false);
     const local = await ctx.owner.get(path('local_evaluation/?send_cohorts'));
     expect(Object.keys(local.body.cohorts)).toEqual(['1']);
-    const picked = await ctx.owner.post(path(), { key: 'picked-only', filters: { groups: [{ properties: [{ key: 'id', value: 2, type: 'cohort' }], rollout_percentage: 100 }] } });
+    const picked = await ctx.owner.post(path(), {
+      key: 'picked-only',
+      filters: { groups: [{ properties: [{ key: 'id', value: 2, type: 'cohort' }], rollout_percentage: 100 }] },
+    });
     expect(picked.body.filters.groups[0].properties[0].cohort_name).toBe('Hand picked');
     expect((await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-8'))).body['picked-only'].value).toBe(true);
     expect((await ctx.owner.get(path('evaluation_reasons/?distinct_id=person-7'))).body['picked-only'].value).toBe(false);
@@ -113,7 +133,7 @@ describe('cohorts in flags', () => {
 });
 
 describe('flag side actions', () => {
-  it('create_static_cohort_for_flag makes a static cohort of the persons the flag is on for (200, the interface\'s status)', async () => {
+  it("create_static_cohort_for_flag makes a static cohort of the persons the flag is on for (200, the interface's status)", async () => {
     const id = await flagId('acme-staff');
     const response = await ctx.owner.post(path(`${id}/create_static_cohort_for_flag/`), {});
     expect(response.status).toBe(200);
@@ -171,7 +191,7 @@ describe('flag side actions', () => {
     expect(after).toMatchObject({ has_enriched_analytics: true, usage_dashboard: allowed.body.usage_dashboard, version: allowed.body.version });
   });
 
-  it('answers an unknown flag\'s activity with a bare 404 and the other actions with Not found.', async () => {
+  it("answers an unknown flag's activity with a bare 404 and the other actions with Not found.", async () => {
     const activity = await ctx.owner.get(path('999999/activity/'));
     expect(activity.status).toBe(404);
     expect(activity.text).toBe('');
@@ -180,7 +200,9 @@ describe('flag side actions', () => {
 
   it('lists the activity of all flags of the project', async () => {
     const response = await ctx.owner.get(path('activity/?limit=100'));
-    expect(response.body.results).toContainEqual(expect.objectContaining({ activity: 'created', scope: 'FeatureFlag', detail: expect.objectContaining({ name: 'etag-buster' }) }));
+    expect(response.body.results).toContainEqual(
+      expect.objectContaining({ activity: 'created', scope: 'FeatureFlag', detail: expect.objectContaining({ name: 'etag-buster' }) }),
+    );
     expect(response.body.results).toContainEqual(expect.objectContaining({ activity: 'deleted', detail: expect.objectContaining({ name: 'pros-only' }) }));
     const times = response.body.results.map((entry: { created_at: string }) => entry.created_at);
     expect(times).toEqual([...times].sort().reverse());

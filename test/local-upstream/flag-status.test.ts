@@ -9,7 +9,12 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 const OLD = daysAgo(40);
 const everyone = (rollout: number | null = 100) => ({ groups: [{ properties: [], rollout_percentage: rollout }] });
 const acmeOnly = { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] };
-const variants = (blue: number) => ({ variants: [{ key: 'blue', rollout_percentage: blue }, { key: 'red', rollout_percentage: 100 - blue }] });
+const variants = (blue: number) => ({
+  variants: [
+    { key: 'blue', rollout_percentage: blue },
+    { key: 'red', rollout_percentage: 100 - blue },
+  ],
+});
 
 async function statusOf(key: string, body: Record<string, unknown>): Promise<string> {
   const created = await ctx.owner.post(path(), { key, ...body });
@@ -26,12 +31,25 @@ describe('flag status', () => {
     ['an old flag at 50%', 'ACTIVE', 'old-half', { filters: everyone(50), created_at: OLD }],
     ['an old flag whose condition has no rollout percentage', 'ACTIVE', 'old-null-rollout', { filters: everyone(null), created_at: OLD }],
     ['an old disabled flag at 100%', 'ACTIVE', 'old-disabled', { filters: everyone(), active: false, created_at: OLD }],
-    ['an old multivariate flag with a variant at 100%', 'STALE', 'old-one-variant', { filters: { ...everyone(), multivariate: variants(100) }, created_at: OLD }],
-    ['an old multivariate flag whose full condition overrides the variant', 'STALE', 'old-override',
-      { filters: { groups: [{ properties: [], rollout_percentage: 100, variant: 'red' }], multivariate: variants(50) }, created_at: OLD }],
+    [
+      'an old multivariate flag with a variant at 100%',
+      'STALE',
+      'old-one-variant',
+      { filters: { ...everyone(), multivariate: variants(100) }, created_at: OLD },
+    ],
+    [
+      'an old multivariate flag whose full condition overrides the variant',
+      'STALE',
+      'old-override',
+      { filters: { groups: [{ properties: [], rollout_percentage: 100, variant: 'red' }], multivariate: variants(50) }, created_at: OLD },
+    ],
     ['an old multivariate flag split between variants', 'ACTIVE', 'old-split', { filters: { ...everyone(), multivariate: variants(50) }, created_at: OLD }],
-    ['an old multivariate flag with a variant at 100% but a 50% condition', 'ACTIVE', 'old-variant-half',
-      { filters: { ...everyone(50), multivariate: variants(100) }, created_at: OLD }],
+    [
+      'an old multivariate flag with a variant at 100% but a 50% condition',
+      'ACTIVE',
+      'old-variant-half',
+      { filters: { ...everyone(50), multivariate: variants(100) }, created_at: OLD },
+    ],
   ])('%s is %s', async (_name, expected, key, body) => {
     expect(await statusOf(key, body)).toBe(expected);
   });
@@ -62,7 +80,17 @@ describe('flag status', () => {
 
   it('a refused update leaves the status as it was', async () => {
     const created = await ctx.owner.post(path(), { key: 'status-refused', filters: everyone(50), created_at: OLD });
-    const refused = await ctx.owner.patch(path(`${created.body.id}/`), { filters: { ...everyone(), multivariate: { variants: [{ key: 'blue', rollout_percentage: 100 }, { key: 'red', rollout_percentage: 100 }] } } });
+    const refused = await ctx.owner.patch(path(`${created.body.id}/`), {
+      filters: {
+        ...everyone(),
+        multivariate: {
+          variants: [
+            { key: 'blue', rollout_percentage: 100 },
+            { key: 'red', rollout_percentage: 100 },
+          ],
+        },
+      },
+    });
     expect(refused.status).toBe(400);
     expect((await ctx.owner.get(path(`${created.body.id}/`))).body.status).toBe('ACTIVE');
   });

@@ -7,12 +7,27 @@ const keysOf = (body: { results: Array<{ key: string }> }) => body.results.map((
 
 describe('feature flag create', () => {
   it('creates with 201, defaults, the creator and a usage dashboard', async () => {
-    const response = await ctx.owner.post(flagsPath(), { key: 'checkout-v2', name: 'New checkout', filters: { groups: [{ properties: [], rollout_percentage: 25 }] } });
+    const response = await ctx.owner.post(flagsPath(), {
+      key: 'checkout-v2',
+      name: 'New checkout',
+      filters: { groups: [{ properties: [], rollout_percentage: 25 }] },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
-      key: 'checkout-v2', name: 'New checkout', active: true, deleted: false, ensure_experience_continuity: false,
-      is_simple_flag: true, rollout_percentage: 25, performed_rollback: false, tags: [], analytics_dashboards: [],
-      has_enriched_analytics: false, experiment_set: [], can_edit: true, rollback_conditions: null,
+      key: 'checkout-v2',
+      name: 'New checkout',
+      active: true,
+      deleted: false,
+      ensure_experience_continuity: false,
+      is_simple_flag: true,
+      rollout_percentage: 25,
+      performed_rollback: false,
+      tags: [],
+      analytics_dashboards: [],
+      has_enriched_analytics: false,
+      experiment_set: [],
+      can_edit: true,
+      rollback_conditions: null,
       created_by: { email: 'ada@acme.test', first_name: 'Ada', last_name: 'Lovelace', is_email_verified: true },
     });
     expect(response.body.usage_dashboard).toEqual(expect.any(Number));
@@ -35,11 +50,29 @@ describe('feature flag create', () => {
     [{ key: 'ok-key', name: { text: 'x' } }, validation('invalid_input', 'Not a valid string.', 'name')],
     [{ key: 'ok-key', tags: 'one' }, validation('not_a_list', 'Expected a list of items but got type "str".', 'tags')],
     [{ key: 'ok-key', analytics_dashboards: ['x'] }, validation('invalid_input', 'A valid integer is required.', 'analytics_dashboards__0')],
-    [{ key: 'ok-key', created_at: 'yesterday' }, validation('invalid_input',
-      'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].', 'created_at')],
-    [{ key: 'ok-key', filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [
-      { key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 40 }] } } },
-    validation('invalid_input', 'Invalid variant definitions: Variant rollout percentages must sum to 100.', 'filters')],
+    [
+      { key: 'ok-key', created_at: 'yesterday' },
+      validation(
+        'invalid_input',
+        'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+        'created_at',
+      ),
+    ],
+    [
+      {
+        key: 'ok-key',
+        filters: {
+          groups: [{ properties: [], rollout_percentage: 100 }],
+          multivariate: {
+            variants: [
+              { key: 'a', rollout_percentage: 50 },
+              { key: 'b', rollout_percentage: 40 },
+            ],
+          },
+        },
+      },
+      validation('invalid_input', 'Invalid variant definitions: Variant rollout percentages must sum to 100.', 'filters'),
+    ],
     [{ key: 'ok-key', filters: { groups: [] } }, validation('invalid_input', 'Feature flags must have at least one condition set (group).', 'filters')],
   ])('rejects %j and creates nothing', async (body, expected) => {
     const before = await ctx.owner.get(`${flagsPath()}?limit=1000`);
@@ -73,9 +106,19 @@ describe('feature flag list and retrieve', () => {
   });
 
   it('filters by search, active and type', async () => {
-    await ctx.owner.post(flagsPath(), { key: 'variant-flag', name: 'Searchable Description', filters: {
-      groups: [{ properties: [], rollout_percentage: 100 }],
-      multivariate: { variants: [{ key: 'a', rollout_percentage: 50 }, { key: 'b', rollout_percentage: 50 }] } } });
+    await ctx.owner.post(flagsPath(), {
+      key: 'variant-flag',
+      name: 'Searchable Description',
+      filters: {
+        groups: [{ properties: [], rollout_percentage: 100 }],
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 50 },
+            { key: 'b', rollout_percentage: 50 },
+          ],
+        },
+      },
+    });
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?search=SEARCHABLE`)).body)).toEqual(['variant-flag']);
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=multivariant`)).body)).toEqual(['variant-flag']);
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=boolean`)).body)).not.toContain('variant-flag');
@@ -102,10 +145,12 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
     expect(patched.body).toMatchObject({ name: 'After', active: false, key: 'patch-me', version: created.body.version + 1 });
     const activity = await ctx.owner.get(`${flagsPath()}${created.body.id}/activity/`);
     expect(activity.body.results.map((entry: { activity: string }) => entry.activity)).toEqual(['updated', 'created']);
-    expect(activity.body.results[0].detail.changes).toEqual(expect.arrayContaining([
-      { type: 'FeatureFlag', action: 'changed', field: 'name', before: 'Before', after: 'After' },
-      { type: 'FeatureFlag', action: 'changed', field: 'active', before: true, after: false },
-    ]));
+    expect(activity.body.results[0].detail.changes).toEqual(
+      expect.arrayContaining([
+        { type: 'FeatureFlag', action: 'changed', field: 'name', before: 'Before', after: 'After' },
+        { type: 'FeatureFlag', action: 'changed', field: 'active', before: true, after: false },
+      ]),
+    );
   });
 
   it('keeps stored filters when a PATCH sends filters without groups', async () => {
@@ -122,7 +167,9 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
     const activity = await ctx.owner.get(`${path}activity/`);
     expect(activity.body.results.map((entry: { activity: string }) => entry.activity)).toEqual(['restored', 'deleted', 'created']);
     expect(activity.body.results[2]).toMatchObject({
-      user: { first_name: 'Ada', email: 'ada@acme.test' }, scope: 'FeatureFlag', item_id: String(created.body.id),
+      user: { first_name: 'Ada', email: 'ada@acme.test' },
+      scope: 'FeatureFlag',
+      item_id: String(created.body.id),
       detail: { name: 'soft', changes: null },
     });
   });
@@ -162,7 +209,9 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
 });
 
 describe('flag dependencies and state changes', () => {
-  const dependsOn = (id: number) => ({ groups: [{ properties: [{ key: String(id), type: 'flag', value: true, operator: 'flag_evaluates_to' }], rollout_percentage: 100 }] });
+  const dependsOn = (id: number) => ({
+    groups: [{ properties: [{ key: String(id), type: 'flag', value: true, operator: 'flag_evaluates_to' }], rollout_percentage: 100 }],
+  });
 
   it('refuses to disable or delete a flag that active flags depend on, and to enable one whose dependency is off', async () => {
     const base = await ctx.owner.post(flagsPath(), { key: 'dep-base' });
@@ -196,7 +245,9 @@ describe('flag list ordering and extra filters', () => {
     expect(reversed).toEqual([...ordered].reverse());
     const tagged = keysOf((await ctx.owner.get(`${flagsPath()}?tags=${encodeURIComponent('["launch"]')}&order=key`)).body);
     expect(tagged).toEqual(['aa-tagged', 'zz-tagged']);
-    const without = keysOf((await ctx.owner.get(`${flagsPath()}?tags=${encodeURIComponent('["launch"]')}&excluded_properties=${encodeURIComponent('["zz-tagged"]')}`)).body);
+    const without = keysOf(
+      (await ctx.owner.get(`${flagsPath()}?tags=${encodeURIComponent('["launch"]')}&excluded_properties=${encodeURIComponent('["zz-tagged"]')}`)).body,
+    );
     expect(without).toEqual(['aa-tagged']);
     const ada = (await ctx.owner.get(`${flagsPath()}?search=aa-tagged`)).body.results[0].created_by.id;
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?created_by_id=${ada}&search=tagged`)).body).sort()).toEqual(['aa-tagged', 'zz-tagged']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startLocalUpstream } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream } from '../../local-upstream/index.ts';
 import { client, PROJECT_A_TOKEN, KEYS, testSeed, useUpstream } from './helpers.ts';
 
 const ctx = useUpstream();
@@ -81,7 +81,7 @@ describe('SDK paths', () => {
     }
   });
 
-  it('still needs a valid key that belongs to the project\'s organization', async () => {
+  it("still needs a valid key that belongs to the project's organization", async () => {
     expect((await client(ctx.upstream, undefined).get(`/flags/definitions?${token}`)).status).toBe(401);
     expect((await client(ctx.upstream, KEYS.other).get(`/flags/definitions?${token}`)).status).toBe(403);
     expect((await ctx.owner.get('/flags/definitions?token=phc_unknown')).status).toBe(401);

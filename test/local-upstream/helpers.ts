@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startLocalUpstream, type LocalUpstream, type LocalUpstreamOptions, type SeedFile } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream, type LocalUpstream, type LocalUpstreamOptions, type SeedFile } from '../../local-upstream/index.ts';
 
 /** Two organizations, keys with different scopes and levels, for the local upstream's own suites. */
 export const ORG_A = '0190c000-0000-7000-8000-00000000000a';
@@ -20,13 +20,27 @@ const PROJECT_B_TOKEN = 'phc_test_project_b_token_0123456789';
 
 export function testSeed(): SeedFile {
   return {
-    organizations: [{ id: ORG_A, name: 'Acme' }, { id: ORG_B, name: 'Globex' }],
+    organizations: [
+      { id: ORG_A, name: 'Acme' },
+      { id: ORG_B, name: 'Globex' },
+    ],
     users: [
       { email: 'ada@acme.test', first_name: 'Ada', last_name: 'Lovelace', api_key: KEYS.owner, memberships: [{ organization: ORG_A, level: 15 }] },
       { email: 'bob@acme.test', first_name: 'Bob', api_key: KEYS.member, memberships: [{ organization: ORG_A, level: 1 }] },
-      { email: 'rita@acme.test', first_name: 'Rita', api_key: KEYS.reader, scopes: ['feature_flag:read', 'project:read', 'plugin:read'],
-        memberships: [{ organization: ORG_A, level: 8 }] },
-      { email: 'will@acme.test', first_name: 'Will', api_key: KEYS.flagWriter, scopes: ['feature_flag:write'], memberships: [{ organization: ORG_A, level: 8 }] },
+      {
+        email: 'rita@acme.test',
+        first_name: 'Rita',
+        api_key: KEYS.reader,
+        scopes: ['feature_flag:read', 'project:read', 'plugin:read'],
+        memberships: [{ organization: ORG_A, level: 8 }],
+      },
+      {
+        email: 'will@acme.test',
+        first_name: 'Will',
+        api_key: KEYS.flagWriter,
+        scopes: ['feature_flag:write'],
+        memberships: [{ organization: ORG_A, level: 8 }],
+      },
       { email: 'gil@globex.test', first_name: 'Gil', api_key: KEYS.other, memberships: [{ organization: ORG_B, level: 15 }] },
     ],
     roles: [
@@ -35,12 +49,20 @@ export function testSeed(): SeedFile {
     ],
     projects: [
       {
-        organization: ORG_A, name: 'Web', api_token: PROJECT_A_TOKEN,
-        persons: Array.from({ length: 10 }, (_, i) => ({ distinct_id: `person-${i}`, properties: { email: `p${i}@${i < 3 ? 'acme.test' : 'mail.test'}`, plan: i % 2 ? 'pro' : 'free' } })),
+        organization: ORG_A,
+        name: 'Web',
+        api_token: PROJECT_A_TOKEN,
+        persons: Array.from({ length: 10 }, (_, i) => ({
+          distinct_id: `person-${i}`,
+          properties: { email: `p${i}@${i < 3 ? 'acme.test' : 'mail.test'}`, plan: i % 2 ? 'pro' : 'free' },
+        })),
         group_types: [{ index: 0, name: 'company' }],
         groups: [{ group_type_index: 0, group_key: 'acme', properties: { plan: 'enterprise' } }],
         cohorts: [
-          { name: 'Pro plan', filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person', operator: 'exact' }] }] } } },
+          {
+            name: 'Pro plan',
+            filters: { properties: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', value: 'pro', type: 'person', operator: 'exact' }] }] } },
+          },
           { name: 'Hand picked', is_static: true, members: ['person-8'] },
         ],
       },
@@ -48,7 +70,11 @@ export function testSeed(): SeedFile {
     ],
     feature_flags: [
       { project: 'Web', key: 'everyone', name: 'On for all', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-      { project: 'Web', key: 'acme-staff', filters: { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] } },
+      {
+        project: 'Web',
+        key: 'acme-staff',
+        filters: { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] },
+      },
       { project: 'Web', key: 'switched-off', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
       { project: 'Globex web', key: 'everyone', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
     ],
@@ -60,7 +86,12 @@ export function testSeed(): SeedFile {
   };
 }
 
-export interface HttpResult<T = any> { status: number; body: T; text: string; headers: Headers }
+export interface HttpResult<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
 
 /** A tiny JSON client bound to one upstream and one key (undefined: no Authorization header). */
 export function client(upstream: LocalUpstream, key: string | undefined) {

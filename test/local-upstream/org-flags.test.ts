@@ -16,8 +16,12 @@ describe('organization-level flag lookup by key', () => {
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(2);
     expect(response.body[0]).toEqual({
-      flag_id: expect.any(Number), team_id: ctx.projectA, created_by: expect.objectContaining({ email: 'ada@acme.test' }),
-      filters: { groups: [{ properties: [], rollout_percentage: 100 }] }, created_at: expect.any(String), active: true,
+      flag_id: expect.any(Number),
+      team_id: ctx.projectA,
+      created_by: expect.objectContaining({ email: 'ada@acme.test' }),
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+      created_at: expect.any(String),
+      active: true,
     });
     expect(response.body[1]).toMatchObject({ team_id: second, active: false });
   });
@@ -38,7 +42,9 @@ describe('copy_flags', () => {
     const existing = await project('Copy existing');
     await ctx.owner.post(`/api/projects/${existing}/feature_flags/`, { key: 'acme-staff', name: 'stale copy', active: false });
     const response = await ctx.owner.post(`${orgPath}copy_flags/`, {
-      feature_flag_key: 'acme-staff', from_project: ctx.projectA, target_project_ids: [target, existing, 987654, ctx.projectB],
+      feature_flag_key: 'acme-staff',
+      from_project: ctx.projectA,
+      target_project_ids: [target, existing, 987654, ctx.projectB],
     });
     expect(response.status).toBe(200);
     expect(response.body.success.map((flag: { key: string }) => flag.key)).toEqual(['acme-staff', 'acme-staff']);
@@ -64,7 +70,9 @@ describe('copy_flags', () => {
 
   it('needs feature_flag:write', async () => {
     const response = await client(ctx.upstream, KEYS.reader).post(`${orgPath}copy_flags/`, {
-      feature_flag_key: 'everyone', from_project: ctx.projectA, target_project_ids: [ctx.projectA],
+      feature_flag_key: 'everyone',
+      from_project: ctx.projectA,
+      target_project_ids: [ctx.projectA],
     });
     expect(response.status).toBe(403);
   });

@@ -19,7 +19,9 @@ function getWithHost(pathAndQuery: string, host: string, headers: Record<string,
   return new Promise((resolve, reject) => {
     const request = httpRequest(`${ctx.upstream.url}${pathAndQuery}`, { headers: { host, authorization: `Bearer ${KEYS.owner}`, ...headers } }, (response) => {
       let text = '';
-      response.on('data', (chunk) => { text += chunk; });
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
       response.on('end', () => resolve(JSON.parse(text)));
     });
     request.on('error', reject);
@@ -104,7 +106,7 @@ describe('limit/offset pagination (DRF LimitOffsetPagination)', () => {
     expect(garbage.next).toBe(`http://api.example${path()}?limit=1&offset=1`);
   });
 
-  it('reads the last value of a repeated limit/offset, as Django\'s QueryDict does', async () => {
+  it("reads the last value of a repeated limit/offset, as Django's QueryDict does", async () => {
     const response = await ctx.owner.get(`${path()}?limit=1&limit=2&offset=5&offset=0`);
     expect(response.body.results).toHaveLength(2);
     expect(response.body.next).toBe(url('?limit=2&offset=2'));

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalUpstream, type SeedFile } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
 import { client } from './helpers.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/local-upstream-seed.json');
@@ -33,8 +33,7 @@ describe('persistence with a database file', () => {
       expect(projects.body.count).toBe(1);
       expect(projects.body.results[0]).toMatchObject({ id: project, timezone: 'Europe/Paris' });
       const flags = await api2.get(`/api/projects/${project}/feature_flags/`);
-      expect(flags.body.results.map((flag: { key: string }) => flag.key).sort())
-        .toEqual(['fixture-flag', 'fixture-variants', 'written-before-restart']);
+      expect(flags.body.results.map((flag: { key: string }) => flag.key).sort()).toEqual(['fixture-flag', 'fixture-variants', 'written-before-restart']);
       expect((await api2.get(`/api/projects/${project}/feature_flags/${created.body.id}/`)).body.key).toBe('written-before-restart');
       expect((await api2.get(`/api/projects/${project}/feature_flags/${seededFlag.id}/`)).body.name).toBe('edited before restart');
       expect((await api2.get(`/api/organizations/${ORG}/plugins/`)).body.count).toBe(1);
@@ -58,15 +57,18 @@ describe('persistence with a database file', () => {
   });
 
   it('fails to start on a seed flag whose project does not exist', async () => {
-    await expect(startLocalUpstream({ seed: { ...seed, feature_flags: [{ project: 'Nowhere', key: 'x' }] }, quiet: true }))
-      .rejects.toThrow('no project named "Nowhere"');
+    await expect(startLocalUpstream({ seed: { ...seed, feature_flags: [{ project: 'Nowhere', key: 'x' }] }, quiet: true })).rejects.toThrow(
+      'no project named "Nowhere"',
+    );
   });
 });
 
 /** Spawns the CLI and resolves with the first URL it prints. */
 function startCli(args: string[]): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/node'), ['src/local-upstream/main.ts', ...args], {
-    cwd: process.cwd(), env: { ...process.env, LOCAL_API_KEY: 'phx_cli_demo_key' }, stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(join(process.cwd(), 'node_modules/.bin/node'), ['local-upstream/main.ts', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, LOCAL_API_KEY: 'phx_cli_demo_key' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -77,13 +79,23 @@ function startCli(args: string[]): Promise<{ url: string; output: () => string; 
       if (!match) return;
       clearTimeout(timer);
       resolve({
-        url: match[0], output: () => output,
-        stop: () => new Promise((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); }),
+        url: match[0],
+        output: () => output,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
       });
     };
     child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`CLI exited with ${code}: ${output}`)); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`CLI exited with ${code}: ${output}`));
+    });
   });
 }
 

@@ -9,14 +9,27 @@ async function pluginByName(name: string): Promise<any> {
 }
 
 describe('plugin CRUD', () => {
-  it('lists the organization\'s plugins and global ones, not other organizations\' private ones', async () => {
+  it("lists the organization's plugins and global ones, not other organizations' private ones", async () => {
     const response = await ctx.owner.get(base);
     expect(response.status).toBe(200);
     expect(response.body.results.map((plugin: { name: string }) => plugin.name)).toEqual(['Acme source', 'Shared geoip']);
     expect(response.body.results[0]).toEqual({
-      id: expect.any(Number), plugin_type: 'source', name: 'Acme source', description: '', url: '', icon: null, config_schema: {},
-      tag: null, latest_tag: null, is_global: false, organization_id: ORG_A, organization_name: 'Acme', capabilities: {}, metrics: {},
-      public_jobs: {}, hog_function_migration_available: false,
+      id: expect.any(Number),
+      plugin_type: 'source',
+      name: 'Acme source',
+      description: '',
+      url: '',
+      icon: null,
+      config_schema: {},
+      tag: null,
+      latest_tag: null,
+      is_global: false,
+      organization_id: ORG_A,
+      organization_name: 'Acme',
+      capabilities: {},
+      metrics: {},
+      public_jobs: {},
+      hog_function_migration_available: false,
     });
   });
 
@@ -36,7 +49,10 @@ describe('plugin CRUD', () => {
 
   it.each([
     [{ plugin_type: 'custom' }, validation('invalid_input', 'Must be a GitHub/GitLab repository or a npm package URL!', null)],
-    [{ plugin_type: 'custom', url: 'https://example.com/plugin' }, validation('invalid_input', 'Must be a GitHub/GitLab repository or a npm package URL!', null)],
+    [
+      { plugin_type: 'custom', url: 'https://example.com/plugin' },
+      validation('invalid_input', 'Must be a GitHub/GitLab repository or a npm package URL!', null),
+    ],
     [{ plugin_type: 'inline', name: 'x' }, validation('invalid_choice', '"inline" is not a valid choice.', 'plugin_type')],
     [{ plugin_type: 'source' }, validation('required', 'This field is required.', 'name')],
     [{ plugin_type: 'source', name: 'x', is_global: 'nah' }, validation('invalid_input', 'Must be a valid boolean.', 'is_global')],
@@ -68,8 +84,9 @@ describe('plugin CRUD', () => {
   });
 
   it("keeps other organizations' plugins out of reach", async () => {
-    const globexPrivate = (await client(ctx.upstream, KEYS.other).get(`/api/organizations/${ORG_B}/plugins/`)).body.results
-      .find((plugin: { name: string }) => plugin.name === 'Globex private');
+    const globexPrivate = (await client(ctx.upstream, KEYS.other).get(`/api/organizations/${ORG_B}/plugins/`)).body.results.find(
+      (plugin: { name: string }) => plugin.name === 'Globex private',
+    );
     expect((await ctx.owner.get(`${base}${globexPrivate.id}/`)).status).toBe(404);
     const shared = await pluginByName('Shared geoip');
     const write = await ctx.owner.patch(`${base}${shared.id}/`, { name: 'mine now' });

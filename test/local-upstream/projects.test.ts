@@ -8,18 +8,33 @@ describe('projects', () => {
     const response = await ctx.owner.get('/api/projects/');
     expect(response.status).toBe(200);
     expect(response.body.results[0]).toEqual({
-      id: ctx.projectA, uuid: expect.any(String), organization: ORG_A, api_token: 'phc_test_project_a_token_0123456789', name: 'Web',
-      completed_snippet_onboarding: false, has_completed_onboarding_for: null, ingested_event: false, is_demo: false,
-      timezone: 'UTC', access_control: false,
+      id: ctx.projectA,
+      uuid: expect.any(String),
+      organization: ORG_A,
+      api_token: 'phc_test_project_a_token_0123456789',
+      name: 'Web',
+      completed_snippet_onboarding: false,
+      has_completed_onboarding_for: null,
+      ingested_event: false,
+      is_demo: false,
+      timezone: 'UTC',
+      access_control: false,
     });
   });
 
-  it('creates a project in the caller\'s current organization: 201 with the full record and defaults', async () => {
+  it("creates a project in the caller's current organization: 201 with the full record and defaults", async () => {
     const response = await ctx.owner.post('/api/projects/', { name: 'Mobile', week_start_day: 1, timezone: 'Europe/Warsaw' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
-      name: 'Mobile', organization: ORG_A, timezone: 'Europe/Warsaw', week_start_day: 1, effective_membership_level: 15,
-      anonymize_ips: false, app_urls: [], has_group_types: false, is_demo: false,
+      name: 'Mobile',
+      organization: ORG_A,
+      timezone: 'Europe/Warsaw',
+      week_start_day: 1,
+      effective_membership_level: 15,
+      anonymize_ips: false,
+      app_urls: [],
+      has_group_types: false,
+      is_demo: false,
     });
     expect(response.body.api_token).toMatch(/^phc_[0-9A-Za-z]{40,}$/);
     const fetched = await ctx.owner.get(`/api/projects/${response.body.id}/`);
@@ -33,26 +48,71 @@ describe('projects', () => {
 
   it('retrieves the full record of interface 2.7', async () => {
     const response = await ctx.owner.get(`/api/projects/${ctx.projectA}/`);
-    const fields = ['id', 'uuid', 'organization', 'api_token', 'app_urls', 'name', 'slack_incoming_webhook', 'created_at', 'updated_at',
-      'anonymize_ips', 'completed_snippet_onboarding', 'ingested_event', 'test_account_filters', 'test_account_filters_default_checked',
-      'path_cleaning_filters', 'is_demo', 'timezone', 'data_attributes', 'person_display_name_properties', 'correlation_config',
-      'autocapture_opt_out', 'autocapture_exceptions_opt_in', 'autocapture_exceptions_errors_to_ignore', 'capture_console_log_opt_in',
-      'capture_performance_opt_in', 'session_recording_opt_in', 'session_recording_sample_rate',
-      'session_recording_minimum_duration_milliseconds', 'session_recording_linked_flag', 'session_recording_network_payload_capture_config',
-      'effective_membership_level', 'access_control', 'week_start_day', 'has_group_types', 'primary_dashboard', 'live_events_columns',
-      'recording_domains', 'person_on_events_querying_enabled', 'groups_on_events_querying_enabled', 'inject_web_apps', 'extra_settings',
-      'has_completed_onboarding_for', 'surveys_opt_in'];
+    const fields = [
+      'id',
+      'uuid',
+      'organization',
+      'api_token',
+      'app_urls',
+      'name',
+      'slack_incoming_webhook',
+      'created_at',
+      'updated_at',
+      'anonymize_ips',
+      'completed_snippet_onboarding',
+      'ingested_event',
+      'test_account_filters',
+      'test_account_filters_default_checked',
+      'path_cleaning_filters',
+      'is_demo',
+      'timezone',
+      'data_attributes',
+      'person_display_name_properties',
+      'correlation_config',
+      'autocapture_opt_out',
+      'autocapture_exceptions_opt_in',
+      'autocapture_exceptions_errors_to_ignore',
+      'capture_console_log_opt_in',
+      'capture_performance_opt_in',
+      'session_recording_opt_in',
+      'session_recording_sample_rate',
+      'session_recording_minimum_duration_milliseconds',
+      'session_recording_linked_flag',
+      'session_recording_network_payload_capture_config',
+      'effective_membership_level',
+      'access_control',
+      'week_start_day',
+      'has_group_types',
+      'primary_dashboard',
+      'live_events_columns',
+      'recording_domains',
+      'person_on_events_querying_enabled',
+      'groups_on_events_querying_enabled',
+      'inject_web_apps',
+      'extra_settings',
+      'has_completed_onboarding_for',
+      'surveys_opt_in',
+    ];
     expect(Object.keys(response.body)).toEqual(fields);
     expect(response.body.has_group_types).toBe(true);
   });
 
   it('patches fields and keeps the others', async () => {
     const response = await ctx.owner.patch(`/api/projects/${ctx.projectA}/`, {
-      anonymize_ips: true, app_urls: ['https://acme.test'], session_recording_sample_rate: 0.5, week_start_day: '0', timezone: 'US/Eastern',
+      anonymize_ips: true,
+      app_urls: ['https://acme.test'],
+      session_recording_sample_rate: 0.5,
+      week_start_day: '0',
+      timezone: 'US/Eastern',
     });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
-      name: 'Web', anonymize_ips: true, app_urls: ['https://acme.test'], session_recording_sample_rate: '0.50', week_start_day: 0, timezone: 'US/Eastern',
+      name: 'Web',
+      anonymize_ips: true,
+      app_urls: ['https://acme.test'],
+      session_recording_sample_rate: '0.50',
+      week_start_day: 0,
+      timezone: 'US/Eastern',
     });
   });
 
@@ -65,7 +125,10 @@ describe('projects', () => {
     [{ anonymize_ips: 'maybe' }, validation('invalid_input', 'Must be a valid boolean.', 'anonymize_ips')],
     [{ name: ['x'] }, validation('invalid_input', 'Not a valid string.', 'name')],
     [{ name: 'x'.repeat(201) }, validation('max_length', 'Ensure this field has no more than 200 characters.', 'name')],
-    [{ session_recording_minimum_duration_milliseconds: 'soon' }, validation('invalid_input', 'A valid integer is required.', 'session_recording_minimum_duration_milliseconds')],
+    [
+      { session_recording_minimum_duration_milliseconds: 'soon' },
+      validation('invalid_input', 'A valid integer is required.', 'session_recording_minimum_duration_milliseconds'),
+    ],
     [{ app_urls: 'https://x' }, validation('not_a_list', 'Expected a list of items but got type "str".', 'app_urls')],
     [{ app_urls: ['ok', 5, true] }, validation('invalid_input', 'Not a valid string.', 'app_urls__2')],
     [{ anonymize_ips: null }, validation('null', 'This field may not be null.', 'anonymize_ips')],

@@ -6,17 +6,22 @@ const ctx = useUpstream();
 /** Everything the owner can read, deleted flags and activity included. */
 async function snapshot(api: Client, projectId: number): Promise<unknown> {
   const flags = (await api.get(`/api/projects/${projectId}/feature_flags/?limit=1000`)).body.results;
-  const deep = await Promise.all(flags.map(async (flag: { id: number }) => ({
-    flag: (await api.get(`/api/projects/${projectId}/feature_flags/${flag.id}/`)).body,
-    roles: (await api.get(`/api/projects/${projectId}/feature_flags/${flag.id}/role_access/`)).body,
-  })));
+  const deep = await Promise.all(
+    flags.map(async (flag: { id: number }) => ({
+      flag: (await api.get(`/api/projects/${projectId}/feature_flags/${flag.id}/`)).body,
+      roles: (await api.get(`/api/projects/${projectId}/feature_flags/${flag.id}/role_access/`)).body,
+    })),
+  );
   const plugins = (await api.get(`/api/organizations/${ORG_A}/plugins/?limit=1000`)).body.results;
-  const sources = await Promise.all(plugins.map(async (plugin: { id: number }) =>
-    (await api.get(`/api/organizations/${ORG_A}/plugins/${plugin.id}/source/`)).body));
+  const sources = await Promise.all(
+    plugins.map(async (plugin: { id: number }) => (await api.get(`/api/organizations/${ORG_A}/plugins/${plugin.id}/source/`)).body),
+  );
   return {
     projects: (await api.get('/api/projects/?limit=1000')).body,
     project: (await api.get(`/api/projects/${projectId}/`)).body,
-    deep, plugins, sources,
+    deep,
+    plugins,
+    sources,
     flagActivity: (await api.get(`/api/projects/${projectId}/feature_flags/activity/?limit=1000`)).body,
     pluginActivity: (await api.get(`/api/organizations/${ORG_A}/plugins/activity/?limit=1000`)).body,
   };

@@ -43,38 +43,54 @@ describe('hostile input', () => {
 
   it('stores and returns unicode names and property keys as sent; refuses a non-ASCII flag key', async () => {
     const created = await ctx.owner.post(flags(), {
-      key: 'unicode-flag', name: 'Nom 名前 🚀', filters: { groups: [{ properties: [{ key: 'ville', value: 'Zürich', type: 'person' }], rollout_percentage: 100 }] },
+      key: 'unicode-flag',
+      name: 'Nom 名前 🚀',
+      filters: { groups: [{ properties: [{ key: 'ville', value: 'Zürich', type: 'person' }], rollout_percentage: 100 }] },
     });
     expect(created.status).toBe(201);
     const read = await ctx.owner.get(`${flags()}${created.body.id}/`);
     expect(read.body.name).toBe('Nom 名前 🚀');
     expect(read.body.filters.groups[0].properties[0]).toMatchObject({ key: 'ville', value: 'Zürich' });
-    expect((await ctx.owner.post(flags(), { key: 'clé' })).body)
-      .toEqual(validation('invalid_key', 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key'));
+    expect((await ctx.owner.post(flags(), { key: 'clé' })).body).toEqual(
+      validation('invalid_key', 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.', 'key'),
+    );
   });
 
   it.each([
-    ['[]', 'list'], ['"x"', 'str'], ['null', 'NoneType'], ['42', 'int'], ['true', 'bool'],
+    ['[]', 'list'],
+    ['"x"', 'str'],
+    ['null', 'NoneType'],
+    ['42', 'int'],
+    ['true', 'bool'],
   ])('answers a %s body with DRF\'s "Expected a dictionary" error on every JSON write', async (body, type) => {
     const flag = (await ctx.owner.get(flags())).body.results[0];
     const plugin = (await ctx.owner.get(`/api/organizations/${ORG_A}/plugins/`)).body.results[0];
     const writes: Array<[string, string]> = [
-      ['POST', flags()], ['PATCH', `${flags()}${flag.id}/`], ['POST', '/api/projects/'], ['PATCH', `/api/projects/${ctx.projectA}/`],
-      ['POST', `${flags()}${flag.id}/role_access/`], ['POST', `/api/organizations/${ORG_A}/plugins/`],
-      ['PATCH', `/api/organizations/${ORG_A}/plugins/${plugin.id}/`], ['PATCH', `/api/organizations/${ORG_A}/plugins/${plugin.id}/update_source/`],
+      ['POST', flags()],
+      ['PATCH', `${flags()}${flag.id}/`],
+      ['POST', '/api/projects/'],
+      ['PATCH', `/api/projects/${ctx.projectA}/`],
+      ['POST', `${flags()}${flag.id}/role_access/`],
+      ['POST', `/api/organizations/${ORG_A}/plugins/`],
+      ['PATCH', `/api/organizations/${ORG_A}/plugins/${plugin.id}/`],
+      ['PATCH', `/api/organizations/${ORG_A}/plugins/${plugin.id}/update_source/`],
       ['POST', `${flags()}user_blast_radius/`],
     ];
     for (const [method, path] of writes) {
       const response = await ctx.owner.call(method, path, body, { 'content-type': 'application/json' });
-      expect({ path, status: response.status, body: response.body })
-        .toEqual({ path, status: 400, body: validation('invalid_input', `Invalid data. Expected a dictionary, but got ${type}.`, null) });
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 400,
+        body: validation('invalid_input', `Invalid data. Expected a dictionary, but got ${type}.`, null),
+      });
     }
   });
 
   it('refuses a body over the size limit with 413 and creates nothing', async () => {
     const before = await flagCount();
     const response = await fetch(`${ctx.upstream.url}${flags()}`, {
-      method: 'POST', headers: { authorization: `Bearer ${KEYS.owner}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.owner}`, 'content-type': 'application/json' },
       body: JSON.stringify({ key: 'huge', name: 'x'.repeat(21 * 1024 * 1024) }),
     }).catch((error: unknown) => error);
     // The server stops reading at the limit; the client may see the 413 or, mid-upload, a reset connection.
@@ -87,7 +103,12 @@ describe('hostile input', () => {
     const before = await flagCount();
     const response = await ctx.owner.call('POST', flags(), '{"key":"as-text"}', { 'content-type': 'text/plain' });
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ type: 'invalid_request', code: 'unsupported_media_type', detail: 'Unsupported media type "text/plain" in request.', attr: null });
+    expect(response.body).toEqual({
+      type: 'invalid_request',
+      code: 'unsupported_media_type',
+      detail: 'Unsupported media type "text/plain" in request.',
+      attr: null,
+    });
     expect(await flagCount()).toBe(before);
   });
 

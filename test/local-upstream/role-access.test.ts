@@ -14,7 +14,9 @@ describe('feature flag role access', () => {
     const created = await ctx.owner.post(base(flagId), { role_id: ROLE_A });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      id: expect.any(Number), feature_flag: { id: flagId, key: 'ra-basic' }, role_id: ROLE_A,
+      id: expect.any(Number),
+      feature_flag: { id: flagId, key: 'ra-basic' },
+      role_id: ROLE_A,
       role: { id: ROLE_A, name: 'Engineers', feature_flags_access_level: 37, created_by: { email: 'ada@acme.test' } },
     });
     expect(created.body.role.associated_flags).toEqual([{ id: flagId, key: 'ra-basic' }]);

@@ -1,7 +1,7 @@
 import { PostHog } from 'posthog-node';
 import { PostHog as PostHogV4 } from 'posthog-node-v4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalUpstream } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream } from '../../local-upstream/index.ts';
 
 /**
  * The official posthog-node SDK (current 5.x, and 4.x which polls the older route) evaluates flags locally
@@ -34,36 +34,77 @@ const persons = Array.from({ length: 50 }, (_, n) => ({
 const seed = {
   organizations: [{ id: ORG, name: 'SDK Org' }],
   users: [{ email: 'sdk@acme.test', first_name: 'S', last_name: 'D', api_key: API_KEY, scopes: ['*'], memberships: [{ organization: ORG, level: 8 }] }],
-  projects: [{
-    organization: ORG, name: PROJECT, persons,
-    group_types: [{ index: 0, name: 'company' }],
-    // The first cohort of a fresh database gets id 1, which the cohort flag below refers to.
-    cohorts: [{ name: 'Pro, or 40+ outside the US', filters: { properties: { type: 'OR', values: [
-      { type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] },
-      { type: 'AND', values: [
-        { key: 'age', type: 'person', operator: 'gte', value: '40' },
-        { key: 'country', type: 'person', value: 'US', negation: true },
-      ] },
-    ] } } }],
-  }],
+  projects: [
+    {
+      organization: ORG,
+      name: PROJECT,
+      persons,
+      group_types: [{ index: 0, name: 'company' }],
+      // The first cohort of a fresh database gets id 1, which the cohort flag below refers to.
+      cohorts: [
+        {
+          name: 'Pro, or 40+ outside the US',
+          filters: {
+            properties: {
+              type: 'OR',
+              values: [
+                { type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] },
+                {
+                  type: 'AND',
+                  values: [
+                    { key: 'age', type: 'person', operator: 'gte', value: '40' },
+                    { key: 'country', type: 'person', value: 'US', negation: true },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      ],
+    },
+  ],
   feature_flags: [
     { project: PROJECT, key: 'everyone', filters: { groups: [{ properties: [], rollout_percentage: null }], payloads: { true: '{"banner": "hi"}' } } },
     { project: PROJECT, key: 'thirty-percent', filters: { groups: [{ properties: [], rollout_percentage: 30 }] } },
     { project: PROJECT, key: 'three-way', filters: { groups: [{ properties: [], rollout_percentage: 80 }], multivariate: { variants } } },
-    { project: PROJECT, key: 'acme-or-north-america', filters: { groups: [
-      { properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@ACME.' }], rollout_percentage: 100 },
-      { properties: [{ key: 'country', type: 'person', operator: 'exact', value: ['US', 'ca'] }], rollout_percentage: 50 },
-    ] } },
+    {
+      project: PROJECT,
+      key: 'acme-or-north-america',
+      filters: {
+        groups: [
+          { properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@ACME.' }], rollout_percentage: 100 },
+          { properties: [{ key: 'country', type: 'person', operator: 'exact', value: ['US', 'ca'] }], rollout_percentage: 50 },
+        ],
+      },
+    },
     // The override condition comes first: posthog-node 5 tries conditions in stored order, while the
     // service (and posthog-node 4) try variant overrides first; with this order all of them agree.
-    { project: PROJECT, key: 'pro-gets-test', filters: { groups: [
-      { properties: [{ key: 'plan', type: 'person', operator: 'exact', value: 'pro' }], rollout_percentage: 100, variant: 'test' },
-      { properties: [], rollout_percentage: 60 },
-    ], multivariate: { variants } } },
-    { project: PROJECT, key: 'older-and-paying', filters: { groups: [
-      { properties: [{ key: 'age', type: 'person', operator: 'gt', value: '30' }, { key: 'plan', type: 'person', operator: 'is_not', value: 'free' }] },
-      { properties: [{ key: 'email', type: 'person', operator: 'regex', value: '^user-1\\d@' }], rollout_percentage: 40 },
-    ] } },
+    {
+      project: PROJECT,
+      key: 'pro-gets-test',
+      filters: {
+        groups: [
+          { properties: [{ key: 'plan', type: 'person', operator: 'exact', value: 'pro' }], rollout_percentage: 100, variant: 'test' },
+          { properties: [], rollout_percentage: 60 },
+        ],
+        multivariate: { variants },
+      },
+    },
+    {
+      project: PROJECT,
+      key: 'older-and-paying',
+      filters: {
+        groups: [
+          {
+            properties: [
+              { key: 'age', type: 'person', operator: 'gt', value: '30' },
+              { key: 'plan', type: 'person', operator: 'is_not', value: 'free' },
+            ],
+          },
+          { properties: [{ key: 'email', type: 'person', operator: 'regex', value: '^user-1\\d@' }], rollout_percentage: 40 },
+        ],
+      },
+    },
     { project: PROJECT, key: 'cohort-members', filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: 1 }], rollout_percentage: 100 }] } },
     { project: PROJECT, key: 'per-company', filters: { aggregation_group_type_index: 0, groups: [{ properties: [], rollout_percentage: 50 }] } },
     { project: PROJECT, key: 'switched-off', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
@@ -96,19 +137,20 @@ async function upstreamValues(distinctId: string, groups: Record<string, string>
 
 beforeAll(async () => {
   upstream = await startLocalUpstream({ seed, quiet: true });
-  const projects = await api('/api/projects/') as { results: { id: number; name: string }[] };
+  const projects = (await api('/api/projects/')) as { results: { id: number; name: string }[] };
   const project = projects.results.find((candidate) => candidate.name === PROJECT);
   if (!project) throw new Error(`seeded project missing: ${JSON.stringify(projects)}`);
   projectId = project.id;
-  projectToken = (await api(`/api/projects/${projectId}/`) as { api_token: string }).api_token;
+  projectToken = ((await api(`/api/projects/${projectId}/`)) as { api_token: string }).api_token;
   // A dependency needs the other flag's id, which only exists once seeded.
-  const flags = await api(`/api/projects/${projectId}/feature_flags/?limit=100`) as { results: { id: number; key: string }[] };
+  const flags = (await api(`/api/projects/${projectId}/feature_flags/?limit=100`)) as { results: { id: number; key: string }[] };
   const thirty = flags.results.find((candidate) => candidate.key === 'thirty-percent');
   await api(`/api/projects/${projectId}/feature_flags/`, {
     method: 'POST',
-    body: JSON.stringify({ key: 'after-thirty-percent', filters: { groups: [
-      { properties: [{ key: String(thirty?.id), type: 'flag', operator: 'flag_evaluates_to', value: true }], rollout_percentage: 100 },
-    ] } }),
+    body: JSON.stringify({
+      key: 'after-thirty-percent',
+      filters: { groups: [{ properties: [{ key: String(thirty?.id), type: 'flag', operator: 'flag_evaluates_to', value: true }], rollout_percentage: 100 }] },
+    }),
   });
 });
 
@@ -118,10 +160,21 @@ afterAll(async () => {
 
 describe('the seeded project', () => {
   it('has the inactive flag disabled and every flag listed by evaluation_reasons', async () => {
-    const body = await api(`/api/projects/${projectId}/feature_flags/evaluation_reasons/?distinct_id=sdk-user-1`) as Record<string, { evaluation: { reason: string } }>;
+    const body = (await api(`/api/projects/${projectId}/feature_flags/evaluation_reasons/?distinct_id=sdk-user-1`)) as Record<
+      string,
+      { evaluation: { reason: string } }
+    >;
     expect(Object.keys(body).sort()).toEqual([
-      'acme-or-north-america', 'after-thirty-percent', 'cohort-members', 'everyone', 'older-and-paying', 'per-company', 'pro-gets-test',
-      'switched-off', 'thirty-percent', 'three-way',
+      'acme-or-north-america',
+      'after-thirty-percent',
+      'cohort-members',
+      'everyone',
+      'older-and-paying',
+      'per-company',
+      'pro-gets-test',
+      'switched-off',
+      'thirty-percent',
+      'three-way',
     ]);
     expect(body['switched-off']?.evaluation.reason).toBe('disabled');
   });
@@ -137,7 +190,11 @@ describe.each([
   beforeAll(() => {
     upstream.resetRequests();
     client = new Client(projectToken, {
-      host: upstream.url, personalApiKey: API_KEY, featureFlagsPollingInterval: 600_000, flushAt: 1000, flushInterval: 0,
+      host: upstream.url,
+      personalApiKey: API_KEY,
+      featureFlagsPollingInterval: 600_000,
+      flushAt: 1000,
+      flushInterval: 0,
     });
   });
   afterAll(async () => {
@@ -156,7 +213,9 @@ describe.each([
       const expected = await upstreamValues(person.distinct_id, person.groups);
       for (const key of skip) delete expected[key];
       const actual = await client.getAllFlags(person.distinct_id, {
-        personProperties: person.properties, groups: person.groups, onlyEvaluateLocally: true,
+        personProperties: person.properties,
+        groups: person.groups,
+        onlyEvaluateLocally: true,
       });
       for (const key of skip) delete actual[key];
       expect({ person: person.distinct_id, flags: actual }).toEqual({ person: person.distinct_id, flags: expected });
@@ -169,7 +228,10 @@ describe.each([
       for (const [key, value] of Object.entries(expected)) {
         if (skip.includes(key)) continue;
         const actual = await client.getFeatureFlag(key, person.distinct_id, {
-          personProperties: person.properties, groups: person.groups, onlyEvaluateLocally: true, sendFeatureFlagEvents: false,
+          personProperties: person.properties,
+          groups: person.groups,
+          onlyEvaluateLocally: true,
+          sendFeatureFlagEvents: false,
         });
         expect({ person: person.distinct_id, key, value: actual }).toEqual({ person: person.distinct_id, key, value });
       }

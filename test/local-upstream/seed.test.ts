@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startLocalUpstream, type SeedFile } from '../../src/local-upstream/index.ts';
+import { startLocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
 import { client } from './helpers.ts';
 
 /** The seed file of DESIGN.md §6 reduced to its documented keys: no scopes, flags with `{}` or no filters. */
@@ -13,7 +13,10 @@ const KEY = 'phx_minimal_owner';
 
 function minimalSeed(): SeedFile {
   return {
-    organizations: [{ id: ORG, name: 'Acme' }, { id: OTHER_ORG, name: 'Other' }],
+    organizations: [
+      { id: ORG, name: 'Acme' },
+      { id: OTHER_ORG, name: 'Other' },
+    ],
     users: [
       { email: 'ada@acme.test', first_name: 'Ada', last_name: 'L', api_key: KEY, memberships: [{ organization: ORG, level: 15 }] },
       { email: 'adm@acme.test', first_name: 'Adm', last_name: 'A', api_key: 'phx_minimal_admin', memberships: [{ organization: ORG, level: 8 }] },
@@ -22,7 +25,10 @@ function minimalSeed(): SeedFile {
     ],
     roles: [{ id: '33333333-3333-4333-8333-333333333333', organization: ORG, name: 'Engineers', feature_flags_access_level: 37 }],
     projects: [{ organization: ORG, name: 'Web', persons: [{ distinct_id: 'u1', properties: { email: 'a@b.c' } }] }],
-    feature_flags: [{ project: 'Web', key: 'new-nav', filters: {} }, { project: 'Web', key: 'bare' }],
+    feature_flags: [
+      { project: 'Web', key: 'new-nav', filters: {} },
+      { project: 'Web', key: 'bare' },
+    ],
     plugins: [
       { organization: ORG, plugin_type: 'source', name: 'Hello' },
       { organization: ORG, plugin_type: 'custom', name: 'No url' },
@@ -48,7 +54,10 @@ describe('a minimal seed', () => {
       const reasons = await api.get(`/api/projects/${project}/feature_flags/evaluation_reasons/?distinct_id=u1`);
       expect(reasons.body['new-nav']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
       const plugins = await api.get(`/api/organizations/${ORG}/plugins/`);
-      expect(plugins.body.results.map((plugin: { name: string; url: string }) => [plugin.name, plugin.url])).toEqual([['Hello', ''], ['No url', '']]);
+      expect(plugins.body.results.map((plugin: { name: string; url: string }) => [plugin.name, plugin.url])).toEqual([
+        ['Hello', ''],
+        ['No url', ''],
+      ]);
       expect((await client(upstream, 'phx_minimal_member').post(`/api/projects/${project}/feature_flags/`, { key: 'by-member' })).status).toBe(201);
     } finally {
       await upstream.stop();
@@ -61,8 +70,11 @@ describe('a minimal seed', () => {
       const api = client(upstream, KEY);
       const source = upstream.seeded.projects[0]!.id;
       const target = (await api.post('/api/projects/', { name: 'Target' })).body.id;
-      const copy = await api.post(`/api/organizations/${ORG}/feature_flags/copy_flags/`,
-        { feature_flag_key: 'new-nav', from_project: source, target_project_ids: [target] });
+      const copy = await api.post(`/api/organizations/${ORG}/feature_flags/copy_flags/`, {
+        feature_flag_key: 'new-nav',
+        from_project: source,
+        target_project_ids: [target],
+      });
       expect(copy.status).toBe(200);
       expect(copy.body.failed).toEqual([]);
       expect(copy.body.success).toHaveLength(1);
@@ -75,12 +87,41 @@ describe('a minimal seed', () => {
 
 describe('a seed that refers to something missing', () => {
   const cases: Array<[string, (seed: SeedFile) => void, string]> = [
-    ['a membership', (seed) => { seed.users![0]!.memberships = [{ organization: '99999999-9999-4999-8999-999999999999', level: 1 }]; },
-      'Seed file: users[0].memberships[0]: unknown organization "99999999-9999-4999-8999-999999999999"'],
-    ['a project', (seed) => { seed.projects![0]!.organization = 'nope'; }, 'Seed file: projects[0]: unknown organization "nope"'],
-    ['a role', (seed) => { seed.roles![0]!.organization = 'nope'; }, 'Seed file: roles[0]: unknown organization "nope"'],
-    ['a plugin', (seed) => { seed.plugins![0]!.organization = 'nope'; }, 'Seed file: plugins[0]: unknown organization "nope"'],
-    ['a flag', (seed) => { seed.feature_flags![0]!.project = 'Nowhere'; }, 'Seed file: feature_flags[0]: no project named "Nowhere"'],
+    [
+      'a membership',
+      (seed) => {
+        seed.users![0]!.memberships = [{ organization: '99999999-9999-4999-8999-999999999999', level: 1 }];
+      },
+      'Seed file: users[0].memberships[0]: unknown organization "99999999-9999-4999-8999-999999999999"',
+    ],
+    [
+      'a project',
+      (seed) => {
+        seed.projects![0]!.organization = 'nope';
+      },
+      'Seed file: projects[0]: unknown organization "nope"',
+    ],
+    [
+      'a role',
+      (seed) => {
+        seed.roles![0]!.organization = 'nope';
+      },
+      'Seed file: roles[0]: unknown organization "nope"',
+    ],
+    [
+      'a plugin',
+      (seed) => {
+        seed.plugins![0]!.organization = 'nope';
+      },
+      'Seed file: plugins[0]: unknown organization "nope"',
+    ],
+    [
+      'a flag',
+      (seed) => {
+        seed.feature_flags![0]!.project = 'Nowhere';
+      },
+      'Seed file: feature_flags[0]: no project named "Nowhere"',
+    ],
   ];
   it.each(cases)('fails on %s with a message naming the entry, and writes nothing', async (_name, breakIt, message) => {
     const seed = minimalSeed();
@@ -122,8 +163,10 @@ describe('restarting with the same seed and database', () => {
     try {
       const api2 = client(second, KEY);
       expect((await api2.get('/api/projects/')).body.results.map((p: { name: string }) => p.name)).toEqual(['Web (renamed)']);
-      expect((await api2.get(`/api/projects/${project}/feature_flags/`)).body.results.map((flag: { key: string }) => flag.key).sort())
-        .toEqual(['bare', 'renamed-nav']);
+      expect((await api2.get(`/api/projects/${project}/feature_flags/`)).body.results.map((flag: { key: string }) => flag.key).sort()).toEqual([
+        'bare',
+        'renamed-nav',
+      ]);
       expect((await api2.get(`/api/organizations/${ORG}/plugins/`)).body.results.map((p: { name: string }) => p.name)).toEqual(['Hello (renamed)']);
       expect(second.seeded.projects.map((p) => p.name)).toEqual(['Web (renamed)']);
     } finally {
@@ -134,19 +177,26 @@ describe('restarting with the same seed and database', () => {
 
 /** Runs the CLI until it prints its URL (or exits); `stop` sends SIGTERM and resolves with the exit code. */
 function runCli(args: string[]): Promise<{ url?: string; output: () => string; code?: number | null; stop: () => Promise<number | null> }> {
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/node'), ['src/local-upstream/main.ts', ...args], {
-    cwd: process.cwd(), env: { ...process.env, LOCAL_API_KEY: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(join(process.cwd(), 'node_modules/.bin/node'), ['local-upstream/main.ts', ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, LOCAL_API_KEY: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const stop = () => { child.kill('SIGTERM'); return exited; };
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /http:\/\/[\w.:[\]-]+/.exec(output);
       if (match) resolve({ url: match[0], output: () => output, stop });
     });
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     void exited.then((code) => resolve({ output: () => output, code, stop }));
   });
 }

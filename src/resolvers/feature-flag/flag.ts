@@ -59,9 +59,13 @@ export const FeatureFlag: FeatureFlagResolvers = {
   analyticsDashboards: field('analytics_dashboards'),
   hasEnrichedAnalytics: field('has_enriched_analytics'),
   roleAccess: (flag, args, ctx) =>
-    connectionFor(args, async (limit, offset) => {
-      const page = await listRoleAccess(ctx.client, flag.projectId, flag.record.id, { limit, offset });
-      return { ...page, results: ctx.loaders.primeRoleAccess(flag.projectId, flag.record.id, page.results) };
-    }, 'FeatureFlagRoleAccess'),
+    connectionFor(
+      args,
+      async (limit, offset) => {
+        const page = await listRoleAccess(ctx.client, flag.projectId, flag.record.id, { limit, offset });
+        return { ...page, results: ctx.loaders.primeRoleAccess(flag.projectId, flag.record.id, page.results) };
+      },
+      'FeatureFlagRoleAccess',
+    ),
   activity: (flag, args, ctx) => activityConnection(args, (page) => getFeatureFlagActivity(ctx.client, flag.projectId, flag.record.id, page)),
 };

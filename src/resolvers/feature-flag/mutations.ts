@@ -31,7 +31,9 @@ export const Mutation: MutationResolvers = {
     const ref = parseFlagRef(input.id, input.projectId);
     const conflict = descriptionConflict(input);
     if (conflict) return { featureFlag: null, userErrors: [conflict] };
-    const { result, userErrors } = await mutate(() => updateFeatureFlag(ctx.client, ref.projectId, ref.id, flagWriteBody(input)), { fieldNames: nameField(input) });
+    const { result, userErrors } = await mutate(() => updateFeatureFlag(ctx.client, ref.projectId, ref.id, flagWriteBody(input)), {
+      fieldNames: nameField(input),
+    });
     return { featureFlag: result && ctx.loaders.replaceFeatureFlag(ref.projectId, result), userErrors };
   },
 

@@ -3,7 +3,12 @@ import { mutate, nullIfNotFound } from '../../errors.ts';
 import { parseIntId, parseUuidId } from '../../relay/global-id.ts';
 import { copyFeatureFlags, getOrganizationFlagsByKey, type FeatureFlagRecord, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
 import type { GatewayContext } from '../../context.ts';
-import type { CopyFeatureFlagFailureResolvers, MutationResolvers, OrganizationFeatureFlagResolvers, OrganizationResolvers } from '../../generated/resolvers-types.ts';
+import type {
+  CopyFeatureFlagFailureResolvers,
+  MutationResolvers,
+  OrganizationFeatureFlagResolvers,
+  OrganizationResolvers,
+} from '../../generated/resolvers-types.ts';
 
 export const Organization: OrganizationResolvers = {
   // The interface documents "no response body"; the real service answers a plain array.
@@ -49,7 +54,13 @@ export const Mutation: MutationResolvers = {
  * failed targets, so they are paired that way; if the counts disagree the flags are looked
  * up by key in each successful target instead.
  */
-async function copiedFlags(ctx: GatewayContext, key: string, targets: number[], failures: { project_id: number }[], records: FeatureFlagRecord[]): Promise<ProjectFlag[]> {
+async function copiedFlags(
+  ctx: GatewayContext,
+  key: string,
+  targets: number[],
+  failures: { project_id: number }[],
+  records: FeatureFlagRecord[],
+): Promise<ProjectFlag[]> {
   const failed = new Set(failures.map((f) => f.project_id));
   const succeeded = targets.filter((id) => !failed.has(id));
   if (succeeded.length === records.length && records.every((r) => r.key === key)) {

@@ -23,7 +23,11 @@ import FlagListPaginationQueryNode, { type FlagListPaginationQuery } from './__g
 import FlagListProject, { type FlagList_project$data } from './__generated__/FlagList_project.graphql.ts';
 import FlagDetailsRefetchQueryNode, { type FlagDetailsRefetchQuery } from './__generated__/FlagDetailsRefetchQuery.graphql.ts';
 import FlagDetailsFlag, { type FlagDetails_flag$data } from './__generated__/FlagDetails_flag.graphql.ts';
-import RenameFlagMutationNode, { type RenameFlagMutation, type RenameFlagMutation$data, type UpdateFeatureFlagInput } from './__generated__/RenameFlagMutation.graphql.ts';
+import RenameFlagMutationNode, {
+  type RenameFlagMutation,
+  type RenameFlagMutation$data,
+  type UpdateFeatureFlagInput,
+} from './__generated__/RenameFlagMutation.graphql.ts';
 
 const FLAG_COUNT = 25;
 const PAGE = 10;
@@ -34,7 +38,12 @@ function seed() {
     organizations: [{ id: ORG_A, name: 'Acme' }],
     users: [{ email: 'alice@acme.test', first_name: 'Alice', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] }],
     projects: [{ organization: ORG_A, name: 'Acme Web' }],
-    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({ project: 'Acme Web', organization: ORG_A, key: `flag-${String(i).padStart(2, '0')}`, name: `Flag ${i}` })),
+    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({
+      project: 'Acme Web',
+      organization: ORG_A,
+      key: `flag-${String(i).padStart(2, '0')}`,
+      name: `Flag ${i}`,
+    })),
   };
 }
 
@@ -113,7 +122,9 @@ function storedConnection(environment: Environment): StoredConnection {
 
 /** The flag keys in the order the upstream itself lists them (REST, newest first). */
 async function upstreamOrder(): Promise<string[]> {
-  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, { headers: { authorization: `Bearer ${KEY_A}` } });
+  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, {
+    headers: { authorization: `Bearer ${KEY_A}` },
+  });
   return ((await response.json()) as { results: { key: string }[] }).results.map((flag) => flag.key);
 }
 
@@ -152,13 +163,19 @@ describe('pagination with the generated @refetchable query', () => {
     let pages = 1;
     for (let connection = storedConnection(environment); connection.hasNextPage && pages < FLAG_COUNT; connection = storedConnection(environment)) {
       // What usePaginationFragment's loadNext does: the pagination query, from the last cursor.
-      await fetchQuery<FlagListPaginationQuery>(environment, FlagListPaginationQueryNode, { id: projectId, count: PAGE, cursor: connection.endCursor }).toPromise();
+      await fetchQuery<FlagListPaginationQuery>(environment, FlagListPaginationQueryNode, {
+        id: projectId,
+        count: PAGE,
+        cursor: connection.endCursor,
+      }).toPromise();
       pages += 1;
     }
     expect(pages).toBe(3);
     // node(id:) reads the project, then its list: two upstream calls per further page.
     const projectPath = `/api/projects/${projectDatabaseId}/`;
-    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([projectPath, projectPath, `${projectPath}feature_flags/`, `${projectPath}feature_flags/`].map((path) => `GET ${path}`));
+    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [projectPath, projectPath, `${projectPath}feature_flags/`, `${projectPath}feature_flags/`].map((path) => `GET ${path}`),
+    );
 
     const merged = storedConnection(environment);
     expect(merged.keys).toEqual(await upstreamOrder());
@@ -177,7 +194,11 @@ describe('pagination with the generated @refetchable query', () => {
     const before = storedConnection(environment);
     // Well-formed, but a cursor of another list (a project id happens to have that shape).
     const foreignCursor = toGlobalId('Project', 1);
-    const page = fetchQuery<FlagListPaginationQuery>(environment, FlagListPaginationQueryNode, { id: projectId, count: PAGE, cursor: foreignCursor }).toPromise();
+    const page = fetchQuery<FlagListPaginationQuery>(environment, FlagListPaginationQueryNode, {
+      id: projectId,
+      count: PAGE,
+      cursor: foreignCursor,
+    }).toPromise();
     await expect(page).rejects.toThrow('FlagListPaginationQuery: BAD_USER_INPUT: Argument "after" is a cursor of another list');
     expect(storedConnection(environment)).toEqual(before);
   });
@@ -191,7 +212,9 @@ describe('refetch through the generated node(id:) query', () => {
     if (!listed) throw new Error('no flag listed');
 
     // Changed behind Relay's back, straight on the upstream.
-    const flagRecord = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?search=${listed.key}`, { headers: { authorization: `Bearer ${KEY_A}` } });
+    const flagRecord = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?search=${listed.key}`, {
+      headers: { authorization: `Bearer ${KEY_A}` },
+    });
     const databaseId = ((await flagRecord.json()) as { results: { id: number; key: string }[] }).results.find((flag) => flag.key === listed.key)?.id;
     const patched = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/${databaseId}/`, {
       method: 'PATCH',
@@ -213,7 +236,9 @@ describe('refetch through the generated node(id:) query', () => {
   it('the id of a flag that does not exist fails with NOT_FOUND and stores nothing', async () => {
     const environment = newEnvironment();
     const missing = toGlobalId('FeatureFlag', projectDatabaseId, 999_999);
-    await expect(fetchQuery<FlagDetailsRefetchQuery>(environment, FlagDetailsRefetchQueryNode, { id: missing }).toPromise()).rejects.toThrow(/^FlagDetailsRefetchQuery: NOT_FOUND: /);
+    await expect(fetchQuery<FlagDetailsRefetchQuery>(environment, FlagDetailsRefetchQueryNode, { id: missing }).toPromise()).rejects.toThrow(
+      /^FlagDetailsRefetchQuery: NOT_FOUND: /,
+    );
     expect(environment.getStore().getSource().getRecordIDs()).toEqual(['client:root']);
   });
 });

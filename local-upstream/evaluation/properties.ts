@@ -1,0 +1,111 @@
+import { parseConditionDate, parsePropertyDate } from './dates.ts';
+import type { PropertyFilter } from './types.ts';
+
+/**
+ * Server-side matching of one person or group property filter. A property the person does not have never
+ * matches, except with `is_not_set` (the SDKs call this "inconclusive" and ask the server; the server says no).
+ */
+export function matchPropertyFilter(filter: PropertyFilter, properties: Record<string, unknown>): boolean {
+  const key = String(filter.key);
+  const operator = typeof filter.operator === 'string' ? filter.operator : 'exact';
+  const present = Object.hasOwn(properties, key);
+  if (operator === 'is_not_set') return !present;
+  if (!present) return false;
+  if (operator === 'is_set') return true;
+  return matchValue(operator, filter.value, properties[key]);
+}
+
+/** Operators that still compare when the person's value is null (others fail). */
+const NULL_VALUE_OPERATORS = new Set(['exact', 'is_not', 'icontains', 'not_icontains', 'regex', 'not_regex']);
+
+function matchValue(operator: string, expected: unknown, actual: unknown): boolean {
+  if (actual === null && !NULL_VALUE_OPERATORS.has(operator)) return false;
+  switch (operator) {
+    case 'exact':
+      return matchesExactly(expected, actual);
+    case 'is_not':
+      return !matchesExactly(expected, actual);
+    case 'icontains':
+      return asciiLower(actual).includes(asciiLower(expected));
+    case 'not_icontains':
+      return !asciiLower(actual).includes(asciiLower(expected));
+    case 'regex':
+      return matchesRegex(expected, actual) ?? false;
+    case 'not_regex': {
+      const matched = matchesRegex(expected, actual);
+      return matched === null ? false : !matched;
+    }
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return compareOrdered(operator, expected, actual);
+    case 'is_date_before':
+    case 'is_date_after':
+      return compareDates(operator, expected, actual);
+    default:
+      return false;
+  }
+}
+
+/** Case-insensitive string equality; a list means "any of"; true/false compare by truthiness ("TRUE" == true). */
+function matchesExactly(expected: unknown, actual: unknown): boolean {
+  if (Array.isArray(expected)) {
+    if (expected.length === 0) return false;
+    if (expected.every(isBooleanLike)) return expected.some((item) => truthiness(item) === truthiness(actual));
+    const actualText = asciiLower(valueText(actual));
+    return expected.some((item) => asciiLower(valueText(item)) === actualText);
+  }
+  if (isBooleanLike(expected)) return truthiness(expected) === truthiness(actual);
+  return asciiLower(valueText(expected)) === asciiLower(valueText(actual));
+}
+
+function isBooleanLike(value: unknown): boolean {
+  if (typeof value === 'boolean') return true;
+  return typeof value === 'string' && ['true', 'false'].includes(value.toLowerCase());
+}
+
+function truthiness(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  return typeof value === 'string' && value.toLowerCase() === 'true';
+}
+
+/** How a stored JSON value reads as text: strings as-is, everything else as JSON. */
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+}
+
+function asciiLower(value: unknown): string {
+  return (typeof value === 'string' ? value : valueText(value)).replace(/[A-Z]/g, (char) => char.toLowerCase());
+}
+
+/** null when the pattern does not compile (then neither regex nor not_regex matches). */
+function matchesRegex(pattern: unknown, actual: unknown): boolean | null {
+  try {
+    return new RegExp(valueText(pattern)).test(valueText(actual));
+  } catch {
+    return null;
+  }
+}
+
+/** Numeric when both sides read as numbers, otherwise a plain string comparison. */
+function compareOrdered(operator: string, expected: unknown, actual: unknown): boolean {
+  const expectedNumber = typeof expected === 'number' ? expected : Number.parseFloat(valueText(expected));
+  const actualNumber = typeof actual === 'number' ? actual : Number.parseFloat(valueText(actual));
+  if (Number.isFinite(expectedNumber) && Number.isFinite(actualNumber)) return ordered(operator, actualNumber, expectedNumber);
+  return ordered(operator, valueText(actual), valueText(expected));
+}
+
+function ordered<T extends number | string>(operator: string, left: T, right: T): boolean {
+  if (operator === 'gt') return left > right;
+  if (operator === 'gte') return left >= right;
+  if (operator === 'lt') return left < right;
+  return left <= right;
+}
+
+function compareDates(operator: string, expected: unknown, actual: unknown): boolean {
+  const boundary = parseConditionDate(expected);
+  const value = parsePropertyDate(actual);
+  if (!boundary || !value) return false;
+  return operator === 'is_date_before' ? value < boundary : value > boundary;
+}

@@ -1,0 +1,81 @@
+import { demoSeed } from './demo-seed.ts';
+import { UpstreamHttpServer, type UpstreamRequestRecord } from './server.ts';
+import type { FaultSpec } from './http/faults.ts';
+import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
+import { Store } from './storage/db.ts';
+import { isEmptyStore } from './storage/seed-origins.ts';
+
+// The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
+// one); tests read `requests` to count upstream calls and use `injectFault` for error paths.
+export type { SeedFile } from './seed.ts';
+export type { FaultSpec } from './http/faults.ts';
+export type { UpstreamRequestRecord } from './server.ts';
+export { demoSeed, DEMO_API_KEY, DEMO_ORGANIZATION_ID, DEMO_PROJECT_TOKEN } from './demo-seed.ts';
+
+export interface LocalUpstreamOptions {
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default: the demo seed. `null`: no seeding (a database file that already holds data). */
+  seed?: SeedFile | null;
+  /** Apply the seed only to a database that holds nothing yet (the CLI's demo seed over an existing file). */
+  seedOnlyIfEmpty?: boolean;
+  /** SQLite file; in memory when absent. */
+  dbPath?: string;
+  /** No logging of unexpected errors. */
+  quiet?: boolean;
+  /** How many request records `requests` keeps at least (default 10,000); older ones are dropped. */
+  requestLogLimit?: number;
+}
+
+export interface LocalUpstream {
+  /** e.g. `http://127.0.0.1:40123` (no trailing slash). */
+  url: string;
+  /** The requests served, in order (at least the newest `requestLogLimit`; older ones are dropped). */
+  requests: UpstreamRequestRecord[];
+  resetRequests(): void;
+  /** The next matching request(s) get this fault instead (delay, raw status/body, or a reset socket). */
+  injectFault(fault: FaultSpec): void;
+  /** The keys and projects the seed produced. */
+  seeded: SeedSummary;
+  stop(): Promise<void>;
+}
+
+/** Opens the store, applies the seed and serves the REST interface; `stop()` closes both. */
+export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Promise<LocalUpstream> {
+  const store = new Store(options.dbPath ?? ':memory:');
+  let seeded: SeedSummary;
+  try {
+    const seed = options.seed === undefined ? demoSeed() : options.seed;
+    const skip = seed === null || (options.seedOnlyIfEmpty === true && !isEmptyStore(store));
+    seeded = skip ? { keys: [], projects: [] } : applySeed(store, seed);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  const log = options.quiet ? () => {} : (message: string, error: unknown) => console.error(`[local-upstream] ${message}`, error);
+  const server = new UpstreamHttpServer(store, log, options.requestLogLimit);
+  let url: string;
+  try {
+    url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  let stopped = false;
+  return {
+    url,
+    requests: server.requests,
+    resetRequests: () => {
+      server.requests.length = 0;
+    },
+    injectFault: (fault) => server.faults.add(fault),
+    seeded,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.close();
+      store.close();
+    },
+  };
+}

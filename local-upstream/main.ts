@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { demoSeed, startLocalUpstream, type LocalUpstream, type SeedFile } from './index.ts';
+
+/**
+ * `npm run upstream -- --port N [--seed FILE] [--db FILE]`: serves the local upstream alone. Without `--seed`
+ * it loads the demo seed, unless `--db` names a database that already holds data (which is then served as is).
+ */
+
+function readSeedFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`Cannot read seed file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`Seed file ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function banner(upstream: LocalUpstream, seedPath: string | undefined, dbPath: string | undefined): string {
+  const lines = [`Local upstream listening on ${upstream.url}`];
+  if (!seedPath && dbPath && upstream.seeded.keys.length === 0) lines.push(`  serving the existing database ${dbPath} (no seed applied)`);
+  for (const { email, api_key: key } of upstream.seeded.keys) lines.push(`  personal API key for ${email}: ${key}`);
+  for (const project of upstream.seeded.projects) lines.push(`  project ${project.id} "${project.name}": api_token ${project.api_token}`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '8010' }, host: { type: 'string', default: '127.0.0.1' }, seed: { type: 'string' }, db: { type: 'string' } },
+  });
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`);
+  const seed = values.seed ? readSeedFile(values.seed) : demoSeed(process.env.LOCAL_API_KEY || undefined);
+  const upstream = await startLocalUpstream({
+    port,
+    host: values.host, // The seed's shape is checked when it is applied, with messages that name the bad entry.
+    seed: seed as SeedFile,
+    seedOnlyIfEmpty: !values.seed,
+    dbPath: values.db,
+  });
+  // Handlers first: whoever reads the URL may send SIGTERM straight away.
+  const stop = () => void upstream.stop().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // Printed once the server accepts connections, in one write, so whoever waits for the URL also has the keys.
+  console.log(banner(upstream, values.seed, values.db));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+/**
+ * Python-compatible text for values, so messages and normalized payloads read exactly as the real
+ * (Django) service writes them: `str(value)` in f-strings and `json.dumps(value)` with its default separators.
+ * Shared by the field validators, the filters validator and flag evaluation.
+ */
+
+/** `json.dumps(value)`: `", "` and `": "` separators, non-ASCII escaped as `\uXXXX`. */
+export function pythonJsonDumps(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return escapeNonAscii(JSON.stringify(value));
+  if (typeof value === 'number') return pythonNumber(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${escapeNonAscii(JSON.stringify(key))}: ${pythonJsonDumps(item)}`);
+    return `{${entries.join(', ')}}`;
+  }
+  return 'null';
+}
+
+/** `str(value)` of a JSON-decoded value, as an f-string prints it. */
+export function pythonStr(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return pythonRepr(value);
+}
+
+function pythonRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (typeof value === 'number') return pythonNumber(value);
+  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v)}`);
+    return `{${entries.join(', ')}}`;
+  }
+  return String(value);
+}
+
+/** JSON numbers keep their int/float distinction poorly in JS; integers print as ints, others as Python floats. */
+function pythonNumber(value: number): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+  return String(value);
+}
+
+function escapeNonAscii(json: string): string {
+  return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,142 @@
+import { paginate, paginateArray } from '../http/pagination.ts';
+import { ok, type ApiResponse } from '../http/request.ts';
+import type { Route, RouteContext } from '../http/router.ts';
+import { logActivity } from '../storage/activity.ts';
+import {
+  allFlags,
+  countLiveFlags,
+  getFlagByKey,
+  hardDeleteFlag,
+  insertFlag,
+  pageLiveFlags,
+  updateFlag,
+  type FlagFields,
+  type FlagRow,
+} from '../storage/flags.ts';
+import { getDashboard, insertDashboard, projectCohorts } from '../storage/people.ts';
+import type { ProjectRow } from '../storage/projects.ts';
+import { flagBody } from '../serializers/flags.ts';
+import { requireObject } from '../validation/fields.ts';
+import { validateFlagInput } from '../validation/flag-input.ts';
+import { checkFlagTransition } from '../validation/flag-state.ts';
+import { flagOf, projectOf } from './common.ts';
+import { listFilter, listOrder } from './flag-list-query.ts';
+
+/** CRUD of `/api/projects/{project_id}/feature_flags/` (scope `feature_flag:read` / `feature_flag:write`). */
+
+function list(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'feature_flag:read');
+  const filter = listFilter(ctx);
+  const order = listOrder(ctx);
+  if (filter || order) {
+    const flags = allFlags(ctx.store, project.id).filter(filter ?? (() => true));
+    if (order) flags.sort(order);
+    return ok(
+      paginateArray(
+        ctx.req,
+        flags.map((flag) => flagBody(flag, ctx.users)),
+      ),
+    );
+  }
+  return ok(
+    paginate(ctx.req, countLiveFlags(ctx.store, project.id), (limit, offset) =>
+      pageLiveFlags(ctx.store, project.id, limit, offset).map((flag) => flagBody(flag, ctx.users)),
+    ),
+  );
+}
+
+function inputContext(ctx: RouteContext, project: ProjectRow, existing?: FlagRow) {
+  return {
+    existing,
+    projectFlags: allFlags(ctx.store, project.id, true),
+    cohorts: projectCohorts(ctx.store, project.id),
+    dashboardExists: (id: number) => getDashboard(ctx.store, project.id, id) !== undefined,
+  };
+}
+
+function create(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'feature_flag:write');
+  const input = validateFlagInput(requireObject(ctx.req.body()), inputContext(ctx, project));
+  const key = input.key as string;
+  // The (project, key) constraint covers deleted rows: a deleted flag's key is freed by removing that row.
+  const previous = getFlagByKey(ctx.store, project.id, key);
+  if (previous?.deleted) hardDeleteFlag(ctx.store, previous.id);
+  const fields: FlagFields = {
+    key,
+    name: '',
+    filters: {},
+    deleted: false,
+    active: true,
+    ensure_experience_continuity: false,
+    rollback_conditions: null,
+    performed_rollback: false,
+    tags: [],
+    analytics_dashboards: [],
+    has_enriched_analytics: false,
+    usage_dashboard: null,
+    last_modified_by: ctx.caller.user.id,
+    ...(input as Partial<FlagFields>),
+  };
+  // Like the real service, a new flag gets its usage dashboard straight away.
+  fields.usage_dashboard = insertDashboard(ctx.store, project.id, `Generated Dashboard: ${key} Usage`, ctx.caller.user.id);
+  const flag = insertFlag(ctx.store, project.id, ctx.caller.user.id, fields);
+  logFlagActivity(ctx, project, flag, 'created', null);
+  return ok(flagBody(flag, ctx.users), 201);
+}
+
+function retrieve(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'feature_flag:read');
+  return ok(flagBody(flagOf(ctx, project.id), ctx.users));
+}
+
+const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['last_modified_by', 'version', 'updated_at']);
+
+function changesBetween(before: FlagRow, after: FlagRow): Array<Record<string, unknown>> {
+  const changes: Array<Record<string, unknown>> = [];
+  for (const field of Object.keys(after) as Array<keyof FlagRow>) {
+    if (UNLOGGED_FIELDS.has(field)) continue;
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    changes.push({ type: 'FeatureFlag', action: 'changed', field, before: before[field], after: after[field] });
+  }
+  return changes;
+}
+
+function update(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'feature_flag:write');
+  const flag = flagOf(ctx, project.id);
+  const context = inputContext(ctx, project, flag);
+  const input = validateFlagInput(requireObject(ctx.req.body()), context);
+  checkFlagTransition(flag, input, context.projectFlags);
+  const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
+  let activity = 'updated';
+  if (!flag.deleted && updated.deleted) activity = 'deleted';
+  if (flag.deleted && !updated.deleted) activity = 'restored';
+  logFlagActivity(ctx, project, updated, activity, changesBetween(flag, updated));
+  return ok(flagBody(updated, ctx.users));
+}
+
+/** Hard delete is refused: 405 with an empty body, after the scope and membership checks, without a lookup. */
+function destroy(ctx: RouteContext): ApiResponse {
+  projectOf(ctx, 'feature_flag:write');
+  return { status: 405 };
+}
+
+export function logFlagActivity(ctx: RouteContext, project: ProjectRow, flag: FlagRow, activity: string, changes: Array<Record<string, unknown>> | null): void {
+  logActivity(ctx.store, {
+    organizationId: project.organization_id,
+    projectId: project.id,
+    scope: 'FeatureFlag',
+    itemId: String(flag.id),
+    activity,
+    userId: ctx.caller.user.id,
+    detail: { id: String(flag.id), changes, merge: null, trigger: null, name: flag.key, short_id: null, type: null },
+  });
+}
+
+export const flagRoutes: Route[] = [
+  { method: 'GET', path: '/api/projects/:project/feature_flags', handler: list },
+  { method: 'POST', path: '/api/projects/:project/feature_flags', handler: create },
+  { method: 'GET', path: '/api/projects/:project/feature_flags/:id', handler: retrieve },
+  { method: 'PATCH', path: '/api/projects/:project/feature_flags/:id', handler: update },
+  { method: 'DELETE', path: '/api/projects/:project/feature_flags/:id', handler: destroy },
+];

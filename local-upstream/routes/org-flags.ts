@@ -1,0 +1,139 @@
+import { ok, type ApiResponse } from '../http/request.ts';
+import type { Route, RouteContext } from '../http/router.ts';
+import { ApiError, plainError } from '../http/errors.ts';
+import type { Store } from '../storage/db.ts';
+import {
+  allFlags,
+  getFlagByKey,
+  hardDeleteFlag,
+  insertFlag,
+  liveFlagsByKeyInOrganization,
+  updateFlag,
+  type FlagFields,
+  type FlagRow,
+} from '../storage/flags.ts';
+import { findCohortByName, insertCohort, insertDashboard, projectCohorts } from '../storage/people.ts';
+import { getProject, type ProjectRow } from '../storage/projects.ts';
+import { effectiveFilters, flagBody } from '../serializers/flags.ts';
+import { isDict } from '../validation/fields.ts';
+import { validateFlagInput } from '../validation/flag-input.ts';
+import { organizationOf } from './common.ts';
+import { logFlagActivity } from './flags.ts';
+
+/**
+ * Organization-level flag routes. The real service makes them session-only (`INTERNAL`); here a personal key
+ * works with `feature_flag:read` (lookup by key) and `feature_flag:write` (`copy_flags`).
+ */
+
+function byKey(ctx: RouteContext): ApiResponse {
+  const { organization } = organizationOf(ctx, 'feature_flag:read');
+  const flags = liveFlagsByKeyInOrganization(ctx.store, organization.id, ctx.req.params.key ?? '');
+  return ok(
+    flags.map((flag) => ({
+      flag_id: flag.id,
+      team_id: flag.project_id,
+      created_by: ctx.users.basic(flag.created_by),
+      filters: flagBody(flag, ctx.users).filters,
+      created_at: flag.created_at,
+      active: flag.active,
+    })),
+  );
+}
+
+/** Cohort properties point at cohorts by id: recreate the source's cohorts in the target by name. */
+function remapCohorts(store: Store, filters: Record<string, unknown>, source: ProjectRow, target: ProjectRow, userId: number): Record<string, unknown> {
+  const copy = structuredClone(filters);
+  const sourceCohorts = projectCohorts(store, source.id);
+  const groups = Array.isArray(copy.groups) ? (copy.groups as Array<{ properties?: unknown }>) : [];
+  for (const property of groups.flatMap((group) => (Array.isArray(group.properties) ? group.properties : []))) {
+    if (!isDict(property) || property.type !== 'cohort') continue;
+    const cohort = sourceCohorts.find((candidate) => String(candidate.id) === String(property.value));
+    if (!cohort) continue;
+    const existing = findCohortByName(store, target.id, cohort.name) ?? insertCohort(store, { ...cohort, project_id: target.id, created_by: userId });
+    property.value = existing.id;
+  }
+  return copy;
+}
+
+type CopyOutcome = { ok: true; flag: FlagRow } | { ok: false; errors: unknown };
+
+function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow, target: ProjectRow): CopyOutcome {
+  const existing = getFlagByKey(ctx.store, target.id, source.key);
+  const live = existing && !existing.deleted ? existing : undefined;
+  const body = {
+    key: source.key,
+    name: source.name,
+    active: source.active,
+    ensure_experience_continuity: source.ensure_experience_continuity,
+    // `get_filters()`, as the real copy does: a flag stored with `{}` copies as one condition for everyone.
+    filters: remapCohorts(ctx.store, effectiveFilters(source.filters), sourceProject, target, ctx.caller.user.id),
+  };
+  let input: Record<string, unknown>;
+  try {
+    input = validateFlagInput(body, {
+      existing: live,
+      projectFlags: allFlags(ctx.store, target.id, true),
+      cohorts: projectCohorts(ctx.store, target.id),
+      dashboardExists: () => false,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const { attr, detail } = error.body as { attr: string | null; detail: string };
+    return { ok: false, errors: { [attr ?? 'non_field_errors']: [detail] } };
+  }
+  if (live) {
+    const updated = updateFlag(ctx.store, live, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
+    logFlagActivity(ctx, target, updated, 'updated', null);
+    return { ok: true, flag: updated };
+  }
+  if (existing) hardDeleteFlag(ctx.store, existing.id);
+  const fields: FlagFields = {
+    key: source.key,
+    name: source.name,
+    filters: input.filters as Record<string, unknown>,
+    deleted: false,
+    active: source.active,
+    ensure_experience_continuity: source.ensure_experience_continuity,
+    rollback_conditions: null,
+    performed_rollback: false,
+    tags: source.tags,
+    analytics_dashboards: [],
+    has_enriched_analytics: false,
+    last_modified_by: ctx.caller.user.id,
+    usage_dashboard: insertDashboard(ctx.store, target.id, `Generated Dashboard: ${source.key} Usage`, ctx.caller.user.id),
+  };
+  const created = insertFlag(ctx.store, target.id, ctx.caller.user.id, fields);
+  logFlagActivity(ctx, target, created, 'created', null);
+  return { ok: true, flag: created };
+}
+
+function copyFlags(ctx: RouteContext): ApiResponse {
+  const { organization } = organizationOf(ctx, 'feature_flag:write');
+  const body = ctx.req.body();
+  const input = isDict(body) ? body : {};
+  const key = input.feature_flag_key;
+  const from = input.from_project;
+  const targets = input.target_project_ids;
+  if (!key || !from || !Array.isArray(targets) || targets.length === 0) throw plainError(400, { error: 'Missing required fields' });
+  const sourceProject = Number.isInteger(Number(from)) ? getProject(ctx.store, Number(from)) : undefined;
+  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, String(key)) : undefined;
+  if (!sourceProject || !source) throw plainError(400, { error: 'Feature flag to copy does not exist.' });
+  const success: unknown[] = [];
+  const failed: unknown[] = [];
+  for (const targetId of targets) {
+    const target = Number.isInteger(Number(targetId)) ? getProject(ctx.store, Number(targetId)) : undefined;
+    if (!target || target.organization_id !== organization.id) {
+      failed.push({ project_id: targetId, errors: 'Target project does not exist.' });
+      continue;
+    }
+    const outcome = copyInto(ctx, source, sourceProject, target);
+    if (outcome.ok) success.push(flagBody(outcome.flag, ctx.users));
+    else failed.push({ project_id: target.id, errors: outcome.errors });
+  }
+  return ok({ success, failed });
+}
+
+export const orgFlagRoutes: Route[] = [
+  { method: 'POST', path: '/api/organizations/:org/feature_flags/copy_flags', handler: copyFlags },
+  { method: 'GET', path: '/api/organizations/:org/feature_flags/:key', handler: byKey },
+];

@@ -1,0 +1,94 @@
+import type { SeedFile } from './seed.ts';
+import { isDict } from './validation/fields.ts';
+import { PLUGIN_TYPES } from './validation/plugin-input.ts';
+
+const PLUGIN_TYPE_NAMES: ReadonlySet<string> = new Set(PLUGIN_TYPES);
+
+export class SeedError extends Error {}
+
+type Dict = Record<string, unknown>;
+
+function fail(where: string, problem: string): never {
+  throw new SeedError(`Seed file: ${where}: ${problem}`);
+}
+
+function list(seed: Dict, name: string): Dict[] {
+  const value = seed[name];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) fail(name, 'must be a list');
+  value.forEach((item, i) => {
+    if (!isDict(item)) fail(`${name}[${i}]`, 'must be an object');
+  });
+  return value as Dict[];
+}
+
+function text(entry: Dict, field: string, where: string): string {
+  const value = entry[field];
+  if (typeof value !== 'string' || value.trim() === '') fail(where, `"${field}" must be a non-empty string`);
+  return value;
+}
+
+function optional(entry: Dict, field: string, where: string, check: (value: unknown) => boolean, expected: string): void {
+  if (entry[field] !== undefined && entry[field] !== null && !check(entry[field])) fail(where, `"${field}" must be ${expected}`);
+}
+
+/**
+ * Checks a seed file's shape and references before anything is written, so a bad seed fails with a message
+ * that names the entry (`users[0].memberships[1]: unknown organization "…"`) instead of a SQLite constraint
+ * error. `knownOrganizations` are the ids already in the database (a seed may build on an earlier one).
+ */
+export function checkSeed(input: unknown, knownOrganizations: Iterable<string>): SeedFile {
+  if (!isDict(input)) fail('top level', 'must be a JSON object');
+  const organizations = new Set([...knownOrganizations].map((id) => id.toLowerCase()));
+  list(input, 'organizations').forEach((org, i) => {
+    organizations.add(text(org, 'id', `organizations[${i}]`).toLowerCase());
+    text(org, 'name', `organizations[${i}]`);
+  });
+  const organizationOf = (entry: Dict, where: string): string => {
+    const id = text(entry, 'organization', where);
+    if (!organizations.has(id.toLowerCase())) fail(where, `unknown organization "${id}"`);
+    return id.toLowerCase();
+  };
+  list(input, 'users').forEach((user, i) => {
+    const where = `users[${i}]`;
+    text(user, 'email', where);
+    optional(user, 'api_key', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
+    optional(user, 'scopes', where, (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings');
+    list(user, 'memberships').forEach((membership, j) => {
+      organizationOf(membership, `${where}.memberships[${j}]`);
+      optional(membership, 'level', `${where}.memberships[${j}]`, Number.isInteger, 'an integer (1 member, 8 admin, 15 owner)');
+    });
+  });
+  list(input, 'roles').forEach((role, i) => {
+    text(role, 'id', `roles[${i}]`);
+    text(role, 'name', `roles[${i}]`);
+    organizationOf(role, `roles[${i}]`);
+  });
+  const projectNames = new Map<string, Set<string>>();
+  list(input, 'projects').forEach((project, i) => {
+    const org = organizationOf(project, `projects[${i}]`);
+    const name = text(project, 'name', `projects[${i}]`);
+    projectNames.set(name, new Set([...(projectNames.get(name) ?? []), org]));
+    list(project, 'persons').forEach((person, j) => text(person, 'distinct_id', `projects[${i}].persons[${j}]`));
+  });
+  list(input, 'feature_flags').forEach((flag, i) => {
+    const where = `feature_flags[${i}]`;
+    const project = text(flag, 'project', where);
+    text(flag, 'key', where);
+    optional(flag, 'filters', where, isDict, 'an object');
+    const orgs = projectNames.get(project);
+    if (!orgs) fail(where, `no project named "${project}" in the seed's projects`);
+    if (flag.organization !== undefined && !orgs.has(organizationOf(flag, where))) {
+      fail(where, `no project named "${project}" in organization "${String(flag.organization)}"`);
+    }
+  });
+  list(input, 'plugins').forEach((plugin, i) => {
+    const where = `plugins[${i}]`;
+    organizationOf(plugin, where);
+    text(plugin, 'name', where);
+    const type = text(plugin, 'plugin_type', where);
+    if (!PLUGIN_TYPE_NAMES.has(type)) fail(where, `"plugin_type" must be one of ${PLUGIN_TYPES.join(', ')} (got "${type}")`);
+    optional(plugin, 'source', where, (v) => isDict(v) && Object.values(v).every((s) => typeof s === 'string'), 'an object of file name to source text');
+  });
+  return input;
+}

@@ -1,0 +1,128 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { nowIso, parseJson, toBool, toJson, type Store } from './db.ts';
+
+export interface Organization {
+  id: string;
+  name: string;
+}
+export interface User {
+  id: number;
+  uuid: string;
+  distinct_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_email_verified: boolean;
+}
+export interface ApiKeyOwner {
+  user: User;
+  scopes: string[];
+}
+
+/** Keys are stored hashed, as the real service does (`sha256$<hex>`). */
+const hashKey = (key: string): string => `sha256$${createHash('sha256').update(key).digest('hex')}`;
+
+const USER_COLUMNS = 'id, uuid, distinct_id, email, first_name, last_name, is_email_verified';
+
+function toUser(row: Record<string, unknown>): User {
+  return {
+    id: Number(row.id),
+    uuid: String(row.uuid),
+    distinct_id: String(row.distinct_id),
+    email: String(row.email),
+    first_name: String(row.first_name),
+    last_name: String(row.last_name),
+    is_email_verified: toBool(row.is_email_verified),
+  };
+}
+
+export function getOrganization(store: Store, id: string): Organization | undefined {
+  return store.get<Organization>('SELECT id, name FROM organizations WHERE id = $id', { id });
+}
+
+export function upsertOrganization(store: Store, id: string, name: string): void {
+  store.run(
+    `INSERT INTO organizations (id, name, created_at) VALUES ($id, $name, $now)
+     ON CONFLICT(id) DO UPDATE SET name = excluded.name`,
+    { id, name, now: nowIso() },
+  );
+}
+
+export function getUser(store: Store, id: number): User | undefined {
+  const row = store.get(`SELECT ${USER_COLUMNS} FROM users WHERE id = $id`, { id });
+  return row ? toUser(row) : undefined;
+}
+
+export function getUserByEmail(store: Store, email: string): User | undefined {
+  const row = store.get(`SELECT ${USER_COLUMNS} FROM users WHERE email = $email`, { email });
+  return row ? toUser(row) : undefined;
+}
+
+export function upsertUser(store: Store, input: { email: string; first_name: string; last_name: string }): User {
+  const existing = getUserByEmail(store, input.email);
+  if (existing) {
+    store.run('UPDATE users SET first_name = $first, last_name = $last WHERE id = $id', { first: input.first_name, last: input.last_name, id: existing.id });
+    return { ...existing, first_name: input.first_name, last_name: input.last_name };
+  }
+  const uuid = randomUUID();
+  const { id } = store.run(
+    `INSERT INTO users (uuid, distinct_id, email, first_name, last_name, created_at)
+     VALUES ($uuid, $distinct, $email, $first, $last, $now)`,
+    { uuid, distinct: uuid, email: input.email, first: input.first_name, last: input.last_name, now: nowIso() },
+  );
+  return getUser(store, id)!;
+}
+
+export function upsertMembership(store: Store, userId: number, organizationId: string, level: number): void {
+  store.run(
+    `INSERT INTO memberships (user_id, organization_id, level, joined_at) VALUES ($user, $org, $level, $now)
+     ON CONFLICT(user_id, organization_id) DO UPDATE SET level = excluded.level`,
+    { user: userId, org: organizationId, level, now: nowIso() },
+  );
+}
+
+/** The user's membership level in an organization, or undefined when not a member. */
+export function membershipLevel(store: Store, userId: number, organizationId: string): number | undefined {
+  const row = store.get<{ level: number }>('SELECT level FROM memberships WHERE user_id = $user AND organization_id = $org', {
+    user: userId,
+    org: organizationId,
+  });
+  return row?.level;
+}
+
+/** The user's organizations, first joined first: the first one is their current organization. */
+export function userOrganizationIds(store: Store, userId: number): string[] {
+  return store
+    .all<{ organization_id: string }>('SELECT organization_id FROM memberships WHERE user_id = $user ORDER BY joined_at, rowid', { user: userId })
+    .map((row) => row.organization_id);
+}
+
+export function upsertApiKey(store: Store, userId: number, key: string, scopes: string[]): void {
+  store.run(
+    `INSERT INTO api_keys (user_id, key_hash, scopes, created_at) VALUES ($user, $hash, $scopes, $now)
+     ON CONFLICT(key_hash) DO UPDATE SET user_id = excluded.user_id, scopes = excluded.scopes`,
+    { user: userId, hash: hashKey(key), scopes: toJson(scopes), now: nowIso() },
+  );
+}
+
+export function findApiKeyOwner(store: Store, key: string): ApiKeyOwner | undefined {
+  const row = store.get(
+    `SELECT u.id, u.uuid, u.distinct_id, u.email, u.first_name, u.last_name, u.is_email_verified, k.scopes
+     FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $hash`,
+    { hash: hashKey(key) },
+  );
+  if (!row) return undefined;
+  return { user: toUser(row), scopes: parseJson<string[]>(row.scopes, ['*']) };
+}
+
+/** The organization's most senior member (first joined among equals), who "created" seeded objects. */
+export function seniorMemberId(store: Store, organizationId: string): number | null {
+  const row = store.get<{ user_id: number }>('SELECT user_id FROM memberships WHERE organization_id = $org ORDER BY level DESC, joined_at LIMIT 1', {
+    org: organizationId,
+  });
+  return row?.user_id ?? null;
+}
+
+export function organizationIds(store: Store): string[] {
+  return store.all<{ id: string }>('SELECT id FROM organizations').map((row) => row.id);
+}

@@ -1,0 +1,316 @@
+import { parseConditionDate } from '../evaluation/dates.ts';
+import { pythonJsonDumps, pythonStr } from '../python-format.ts';
+import { isDict, pythonType } from './fields.ts';
+
+/**
+ * Validation of a feature flag's `filters`, with the real service's rules, order and messages
+ * (research §4.3/§4.4, `FeatureFlagSerializer.validate_filters`). The first broken rule wins, as there.
+ */
+
+export interface FieldError {
+  code: string;
+  detail: string;
+  attr: string | null;
+}
+
+/** A flag of the same project, for flag-dependency checks. `filters` lets cycles through it be found. */
+export interface FlagRef {
+  id: number;
+  key: string;
+  active: boolean;
+  deleted: boolean;
+  filters?: Record<string, unknown>;
+}
+
+/** A cohort of the project; only needed to refuse cohorts built on events (behavioural filters). */
+export interface CohortRef {
+  id: number;
+  name: string;
+  filters: Record<string, unknown> | null;
+}
+
+export interface FiltersContext {
+  isCreate: boolean;
+  /** Id of the flag being updated; absent on create. */
+  flagId?: number;
+  /** Key of the flag being created or updated (dependencies are checked by key, as the real service does). */
+  flagKey: string;
+  /** Every flag of the project (deleted ones are ignored). */
+  projectFlags: FlagRef[];
+  cohortIds: number[];
+  /** Optional: full cohorts, to refuse behavioural ones (`behavioral_cohort_found`). */
+  cohorts?: CohortRef[];
+  /** Optional: the stored filters; a PATCH whose filters have no `groups` keeps them (a real-service quirk). */
+  currentFilters?: Record<string, unknown>;
+}
+
+export type FiltersResult = { ok: true; filters: Record<string, unknown> } | { ok: false; error: FieldError };
+
+const MAX_PROPERTY_VALUES = 1000;
+const STRING_VALUE_OPERATORS = new Set(['regex', 'icontains', 'not_regex', 'not_icontains', 'gte', 'lte', 'gt', 'lt']);
+const NON_GROUP_PROPERTY_TYPES = new Set(['person', 'cohort', 'flag']);
+
+class FiltersInvalid extends Error {
+  readonly code: string;
+  constructor(detail: string, code = 'invalid_input') {
+    super(detail);
+    this.code = code;
+  }
+}
+
+type Dict = Record<string, unknown>;
+interface Prop {
+  key: unknown;
+  value: unknown;
+  operator: string;
+  type: string;
+  group_type_index: unknown;
+}
+
+/** Validates and normalizes `filters` for storage (dict payload values become JSON strings). */
+export function validateFilters(filters: unknown, ctx: FiltersContext): FiltersResult {
+  const shapeError = checkIsDict(filters);
+  if (shapeError) return { ok: false, error: shapeError };
+  const input = filters as Dict;
+  if (!ctx.isCreate && !('groups' in input)) {
+    return { ok: true, filters: ctx.currentFilters ?? input };
+  }
+  try {
+    return { ok: true, filters: validateDict(structuredClone(input), ctx) };
+  } catch (error) {
+    if (error instanceof FiltersInvalid) {
+      return { ok: false, error: { code: error.code, detail: error.message, attr: 'filters' } };
+    }
+    throw error;
+  }
+}
+
+/** DRF DictField messages for a value that is not an object. */
+function checkIsDict(value: unknown): FieldError | null {
+  if (value === null || value === undefined) return { code: 'null', detail: 'This field may not be null.', attr: 'filters' };
+  if (typeof value === 'object' && !Array.isArray(value)) return null;
+  return { code: 'not_a_dict', detail: `Expected a dictionary of items but got type "${pythonType(value)}".`, attr: 'filters' };
+}
+
+function validateDict(filters: Dict, ctx: FiltersContext): Dict {
+  const groups = readGroups(filters, ctx.isCreate);
+  const aggregationIndex = filters.aggregation_group_type_index ?? null;
+  const props = groups.flatMap((group) => readProperties(group));
+
+  if (aggregationIndex === null) {
+    if (!props.every((prop) => NON_GROUP_PROPERTY_TYPES.has(prop.type))) {
+      throw new FiltersInvalid('Filters are not valid (can only use person, cohort, and flag properties)');
+    }
+    if (!props.every((prop) => prop.type !== 'flag' || prop.operator === 'flag_evaluates_to')) {
+      throw new FiltersInvalid("Flag properties must use the 'flag_evaluates_to' operator");
+    }
+    checkFlagDependencies(filters, ctx);
+  } else if (!props.every((prop) => prop.type === 'group' && prop.group_type_index === aggregationIndex)) {
+    throw new FiltersInvalid('Filters are not valid (can only use group properties)');
+  }
+
+  const variantKeys = checkVariants(filters);
+  groups.forEach((group, index) => checkCondition(group, index, variantKeys, ctx));
+  const payloads = checkPayloads(filters, variantKeys);
+  if (filters.payloads !== undefined) filters.payloads = payloads;
+  return filters;
+}
+
+function readGroups(filters: Dict, isCreate: boolean): Dict[] {
+  const groups = filters.groups ?? [];
+  if (isCreate && (!Array.isArray(groups) || groups.length === 0)) {
+    throw new FiltersInvalid('Feature flags must have at least one condition set (group).');
+  }
+  if (!Array.isArray(groups) || !groups.every(isDict)) {
+    throw new FiltersInvalid('Filters are not valid (groups must be a list of condition sets)');
+  }
+  return groups;
+}
+
+function readProperties(group: Dict): Prop[] {
+  const properties = group.properties ?? [];
+  if (!Array.isArray(properties) || !properties.every(isDict)) {
+    throw new FiltersInvalid('Filters are not valid (properties must be a list of property filters)');
+  }
+  return properties.map((prop) => ({
+    key: prop.key,
+    value: prop.value,
+    operator: typeof prop.operator === 'string' ? prop.operator : 'exact',
+    type: typeof prop.type === 'string' ? prop.type : 'event',
+    group_type_index: prop.group_type_index ?? null,
+  }));
+}
+
+function checkVariants(filters: Dict): Set<string> {
+  const multivariate = filters.multivariate;
+  const variants = isDict(multivariate) && Array.isArray(multivariate.variants) ? multivariate.variants : [];
+  if (!variants.every(isDict)) throw new FiltersInvalid('Invalid variant definitions: each variant must be an object.');
+  if (variants.length > 0) {
+    const sum = variants.reduce<number>((total, variant) => total + toPercentage(variant.rollout_percentage ?? 0), 0);
+    if (sum !== 100) {
+      throw new FiltersInvalid('Invalid variant definitions: Variant rollout percentages must sum to 100.');
+    }
+  }
+  return new Set(variants.map((variant) => String(variant.key)));
+}
+
+function toPercentage(value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new FiltersInvalid('Invalid variant definitions: Variant rollout percentages must sum to 100.');
+}
+
+function checkCondition(group: Dict, index: number, variantKeys: Set<string>, ctx: FiltersContext): void {
+  checkRolloutPercentage(group.rollout_percentage, index);
+  if (group.variant && !variantKeys.has(String(group.variant))) {
+    throw new FiltersInvalid('Filters are not valid (variant override does not exist)');
+  }
+  for (const prop of readProperties(group)) checkProperty(prop, ctx);
+}
+
+/** Newer service versions type-check the rollout; the exact wording of this message is our own. */
+function checkRolloutPercentage(rollout: unknown, index: number): void {
+  if (rollout === undefined || rollout === null) return;
+  if (typeof rollout !== 'number' || !Number.isFinite(rollout) || rollout < 0 || rollout > 100) {
+    throw new FiltersInvalid(
+      `Invalid rollout percentage in condition set ${index + 1}: expected a number between 0 and 100 or null, got ${pythonStr(rollout)}.`,
+    );
+  }
+}
+
+function checkProperty(prop: Prop, ctx: FiltersContext): void {
+  if (Array.isArray(prop.value) && prop.value.length > MAX_PROPERTY_VALUES) {
+    throw new FiltersInvalid(`Property group expressions of type ${pythonStr(prop.key)} cannot contain more than ${MAX_PROPERTY_VALUES} values.`);
+  }
+  if (prop.type === 'cohort') checkCohort(prop.value, ctx);
+  if ((prop.operator === 'is_date_before' || prop.operator === 'is_date_after') && !parseConditionDate(prop.value)) {
+    throw new FiltersInvalid(`Invalid date value: ${pythonStr(prop.value)}`, 'invalid_date');
+  }
+  if (STRING_VALUE_OPERATORS.has(prop.operator) && typeof prop.value !== 'string') {
+    throw new FiltersInvalid(`Invalid value for operator ${prop.operator}: ${pythonStr(prop.value)}`, 'invalid_value');
+  }
+  if ((prop.operator === 'in' || prop.operator === 'not_in') && prop.type !== 'cohort') {
+    throw new FiltersInvalid(`The '${prop.operator}' operator is only valid for cohort properties, not '${prop.type}' properties.`, 'invalid_operator');
+  }
+}
+
+function checkCohort(value: unknown, ctx: FiltersContext): void {
+  const id = toInteger(value);
+  if (id === null || !ctx.cohortIds.includes(id)) {
+    throw new FiltersInvalid(`Cohort with id ${pythonStr(value)} does not exist`, 'cohort_does_not_exist');
+  }
+  for (const cohort of cohortWithDependencies(id, ctx.cohorts ?? [])) {
+    if (collectProperties(cohort.filters).some((prop) => prop.type === 'behavioral')) {
+      throw new FiltersInvalid(`Cohort '${cohort.name}' with filters on events cannot be used in feature flags.`, 'behavioral_cohort_found');
+    }
+  }
+}
+
+/** The cohort and every cohort it refers to through `type: cohort` properties, each once. */
+function cohortWithDependencies(id: number, cohorts: CohortRef[]): CohortRef[] {
+  const found = new Map<number, CohortRef>();
+  const visit = (cohortId: number): void => {
+    const cohort = cohorts.find((candidate) => candidate.id === cohortId);
+    if (!cohort || found.has(cohortId)) return;
+    found.set(cohortId, cohort);
+    for (const prop of collectProperties(cohort.filters)) {
+      const nested = prop.type === 'cohort' ? toInteger(prop.value) : null;
+      if (nested !== null) visit(nested);
+    }
+  };
+  visit(id);
+  return [...found.values()];
+}
+
+/** Leaf property filters of a cohort's nested `{properties: {type, values: [...]}}` groups. */
+function collectProperties(node: unknown): Dict[] {
+  if (Array.isArray(node)) return node.flatMap(collectProperties);
+  if (!isDict(node)) return [];
+  if (Array.isArray(node.values)) return node.values.flatMap(collectProperties);
+  if (node.properties !== undefined) return collectProperties(node.properties);
+  return typeof node.key === 'string' || typeof node.type === 'string' ? [node] : [];
+}
+
+/** Python's `int(value)` for ids: integers and integer strings. */
+function toInteger(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) return Number.parseInt(value, 10);
+  return null;
+}
+
+/** Resolves the flag ids referenced by flag-type properties to keys, refusing bad references. */
+function dependencyKeys(filters: Dict, ctx: FiltersContext): Set<string> {
+  const keys = new Set<string>();
+  const groups = Array.isArray(filters.groups) ? filters.groups.filter(isDict) : [];
+  for (const group of groups) {
+    const properties = Array.isArray(group.properties) ? group.properties.filter(isDict) : [];
+    for (const prop of properties) {
+      if (prop.type === 'flag' && prop.key) keys.add(resolveFlagReference(prop.key, ctx).key);
+    }
+  }
+  return keys;
+}
+
+function resolveFlagReference(reference: unknown, ctx: FiltersContext): FlagRef {
+  const id = toInteger(reference);
+  if (id === null) {
+    throw new FiltersInvalid(`Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: '${pythonStr(reference)}'`);
+  }
+  const flag = ctx.projectFlags.find((candidate) => candidate.id === id && !candidate.deleted);
+  if (!flag) throw new FiltersInvalid(`Flag dependency references non-existent flag with ID ${id}`);
+  if (!flag.active) {
+    throw new FiltersInvalid(`Cannot create dependency on disabled flag '${flag.key}' (ID: ${id}). Flag dependencies must reference active flags only.`);
+  }
+  return flag;
+}
+
+function checkFlagDependencies(filters: Dict, ctx: FiltersContext): void {
+  if (!ctx.flagKey) return;
+  const dependencies = dependencyKeys(filters, ctx);
+  if (dependencies.has(ctx.flagKey)) throw new FiltersInvalid(`Feature flag '${ctx.flagKey}' cannot depend on itself`);
+  for (const key of dependencies) walkDependencies(key, [ctx.flagKey], ctx);
+}
+
+/** Depth-first walk over stored flags; a key met again on the current path is a cycle. */
+function walkDependencies(key: string, path: string[], ctx: FiltersContext): void {
+  const seenAt = path.indexOf(key);
+  if (seenAt >= 0) {
+    throw new FiltersInvalid(`Circular dependency detected: ${[...path.slice(seenAt), key].join(' → ')}`);
+  }
+  const flag = ctx.projectFlags.find((candidate) => candidate.key === key && !candidate.deleted);
+  if (!flag) return;
+  for (const next of dependencyKeys(flag.filters ?? {}, ctx)) walkDependencies(next, [...path, key], ctx);
+}
+
+function checkPayloads(filters: Dict, variantKeys: Set<string>): Dict {
+  const payloads = filters.payloads === undefined ? {} : filters.payloads;
+  if (!isDict(payloads)) throw new FiltersInvalid('Payloads must be passed as a dictionary');
+  for (const [key, value] of Object.entries(payloads)) {
+    if (isDict(value)) payloads[key] = pythonJsonDumps(value);
+    else if (typeof value === 'string' && !isJson(value)) throw new FiltersInvalid('Payload value is not valid JSON');
+  }
+  const keys = Object.keys(payloads);
+  if (isPythonTruthy(filters.multivariate)) {
+    if (!keys.every((key) => variantKeys.has(key))) {
+      throw new FiltersInvalid('Payload keys must match a variant key for multivariate flags');
+    }
+  } else if (keys.length > 1 || keys.some((key) => key !== 'true')) {
+    throw new FiltersInvalid("Payload keys must be 'true' for boolean flags");
+  }
+  return payloads;
+}
+
+/** Python truthiness for JSON values: empty objects, lists and strings are false. */
+function isPythonTruthy(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (isDict(value)) return Object.keys(value).length > 0;
+  return Boolean(value);
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,62 @@
+import { validationError } from '../http/errors.ts';
+import type { FlagRow } from '../storage/flags.ts';
+
+/**
+ * The state rules of a flag PATCH around flag dependencies (research §4.5): a flag other active flags depend
+ * on cannot be disabled or deleted, and a flag cannot be switched on while a flag it depends on is off.
+ * Only transitions are checked, as in the real service (disabling a disabled flag is fine).
+ */
+
+const LISTED = 5;
+
+function dependencyIds(filters: Record<string, unknown>): string[] {
+  const groups = Array.isArray(filters.groups) ? (filters.groups as Array<{ properties?: unknown }>) : [];
+  return groups
+    .flatMap((group) => (Array.isArray(group?.properties) ? (group.properties as Array<Record<string, unknown>>) : []))
+    .filter((property) => property?.type === 'flag')
+    .map((property) => String(property.key));
+}
+
+function describe(flags: FlagRow[]): string {
+  const listed = flags
+    .slice(0, LISTED)
+    .map((flag) => `${flag.key} (ID: ${flag.id})`)
+    .join(', ');
+  return flags.length > LISTED ? `${listed} and ${flags.length - LISTED} more` : listed;
+}
+
+function activeDependents(flag: FlagRow, projectFlags: FlagRow[]): FlagRow[] {
+  return projectFlags.filter((other) => other.id !== flag.id && other.active && !other.deleted && dependencyIds(other.filters).includes(String(flag.id)));
+}
+
+export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; deleted?: unknown; filters?: unknown }, projectFlags: FlagRow[]): void {
+  if (changes.deleted === true && !flag.deleted) {
+    const dependents = activeDependents(flag, projectFlags);
+    if (dependents.length) {
+      throw validationError(
+        `Cannot delete this feature flag because other flags depend on it: ${describe(dependents)}. Please update or delete the dependent flags first.`,
+        null,
+      );
+    }
+  }
+  if (changes.active === false && flag.active) {
+    const dependents = activeDependents(flag, projectFlags);
+    if (dependents.length) {
+      throw validationError(
+        `Cannot disable this feature flag because other flags depend on it: ${describe(dependents)}. Please update or delete the dependent flags first.`,
+        null,
+      );
+    }
+  }
+  if (changes.active === true && !flag.active) {
+    const filters = (changes.filters as Record<string, unknown> | undefined) ?? flag.filters;
+    const ids = new Set(dependencyIds(filters));
+    const disabled = projectFlags.filter((other) => ids.has(String(other.id)) && !other.deleted && !other.active);
+    if (disabled.length) {
+      throw validationError(
+        `Cannot enable this feature flag because it depends on disabled flags: ${describe(disabled)}. Please enable those flags first.`,
+        null,
+      );
+    }
+  }
+}

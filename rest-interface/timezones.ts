@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Time-zone names accepted for a project's `timezone` (interface §2.8). A fact of the REST interface, so it
+ * lives here, shared by both sides: the gateway's `TimeZone` scalar and the local upstream's validation.
+ *
+ * The names come from the `tzdata` package: the full IANA database (zones and the `backward` links such as
+ * `US/Eastern`, `Asia/Calcutta`, `GB`, `ROK`), kept current by its maintainers. `Intl.supportedValuesOf`
+ * is not used because it leaves out most legacy aliases. The database also holds names §2.8 does not
+ * accept (`Factory`), so the set is cut down to the prefixes and prefix-less names that §2.8 lists.
+ */
+
+const ALLOWED_PREFIXES = [
+  'Africa/',
+  'America/',
+  'Antarctica/',
+  'Asia/',
+  'Atlantic/',
+  'Australia/',
+  'Brazil/',
+  'Canada/',
+  'Chile/',
+  'Etc/',
+  'Europe/',
+  'Indian/',
+  'Mexico/',
+  'Pacific/',
+  'US/',
+];
+
+const ALLOWED_SINGLE_NAMES = new Set([
+  'Arctic/Longyearbyen',
+  'CET',
+  'CST6CDT',
+  'Cuba',
+  'EET',
+  'EST',
+  'EST5EDT',
+  'Egypt',
+  'Eire',
+  'GB',
+  'GB-Eire',
+  'GMT',
+  'GMT+0',
+  'GMT-0',
+  'GMT0',
+  'Greenwich',
+  'HST',
+  'Hongkong',
+  'Iceland',
+  'Iran',
+  'Israel',
+  'Jamaica',
+  'Japan',
+  'Kwajalein',
+  'Libya',
+  'MET',
+  'MST',
+  'MST7MDT',
+  'NZ',
+  'NZ-CHAT',
+  'Navajo',
+  'PRC',
+  'PST8PDT',
+  'Poland',
+  'Portugal',
+  'ROC',
+  'ROK',
+  'Singapore',
+  'Turkey',
+  'UCT',
+  'UTC',
+  'Universal',
+  'W-SU',
+  'WET',
+  'Zulu',
+]);
+
+function isListedName(name: string): boolean {
+  return ALLOWED_SINGLE_NAMES.has(name) || ALLOWED_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+function loadIanaNames(): string[] {
+  // A JSON main file: require keeps the 200 KB document out of the type checker.
+  const data = createRequire(import.meta.url)('tzdata') as { zones: Record<string, unknown> };
+  return Object.keys(data.zones);
+}
+
+const ALLOWED_TIMEZONES: ReadonlySet<string> = new Set(loadIanaNames().filter(isListedName));
+
+/** True when `name` is an IANA zone or link name that the project `timezone` field accepts (case-sensitive). */
+export function isAllowedTimezone(name: string): boolean {
+  return ALLOWED_TIMEZONES.has(name);
+}
+
+/** Every accepted name, sorted; for error messages and schema docs. */
+export function allowedTimezones(): string[] {
+  return [...ALLOWED_TIMEZONES].sort();
+}
