@@ -22,6 +22,9 @@ export interface UpstreamRequestRecord {
   method: string;
   path: string;
   status: number;
+  /** W3C trace context the caller sent, when it sent one (tests check it is forwarded). */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export interface HttpServerOptions {
@@ -71,7 +74,7 @@ export class UpstreamHttpServer {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        this.record(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, 413);
+        this.record(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, 413, req.headers);
         res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
         res.end(JSON.stringify({ type: 'invalid_request', code: 'request_too_large', detail: 'Request body too large.', attr: null }));
         req.destroy();
@@ -95,24 +98,31 @@ export class UpstreamHttpServer {
     if (fault) {
       if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
       if (fault.destroySocket) {
-        this.record(method, request.pathname, 0);
+        this.record(method, request.pathname, 0, req.headers);
         res.socket?.destroy();
         return;
       }
       if (fault.status !== undefined) {
-        this.record(method, request.pathname, fault.status);
+        this.record(method, request.pathname, fault.status, req.headers);
         res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
         res.end(fault.body ?? '');
         return;
       }
     }
     const response = this.app.handle(request);
-    this.record(method, request.pathname, response.status);
+    this.record(method, request.pathname, response.status, req.headers);
     send(res, response);
   }
 
-  private record(method: string, path: string, status: number): void {
-    this.requests.push({ method, path, status });
+  private record(method: string, path: string, status: number, headers: IncomingMessage['headers']): void {
+    const { traceparent, tracestate } = headers;
+    this.requests.push({
+      method,
+      path,
+      status,
+      ...(typeof traceparent === 'string' ? { traceparent } : {}),
+      ...(typeof tracestate === 'string' ? { tracestate } : {}),
+    });
     if (this.requests.length > 2 * this.requestLogLimit) this.requests.splice(0, this.requests.length - this.requestLogLimit);
   }
 }

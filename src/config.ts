@@ -1,4 +1,5 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
+import { availableParallelism } from 'node:os';
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './upstream-client/http.ts';
 
 export interface Config {
@@ -22,10 +23,16 @@ export interface Config {
   localDb: string | undefined;
   /** LOCAL_UPSTREAM_PORT: port of the embedded upstream (default 0, a free port). */
   localUpstreamPort: number;
+  /** WORKERS or `--workers N`: gateway processes behind one port (`auto` = one per core; default 1). */
+  workers: number;
+  /** REDIS_URL: Redis shared by replicas for persisted queries; unset = in memory. */
+  redisUrl: string | null;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, how long /readyz says 503 while operations are still served (default 0). */
+  shutdownDelayMs: number;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = process.argv.slice(2)): Readonly<Config> {
   return Object.freeze({
     port: port(env, 'PORT', 4000),
     host: env.HOST || '0.0.0.0',
@@ -37,7 +44,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     localApiKey: env.LOCAL_API_KEY || undefined,
     localDb: env.LOCAL_DB || undefined,
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
+    workers: workers(workersFlag(argv) ?? env.WORKERS),
+    redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
   });
+}
+
+/** `--workers N` or `--workers=N` on the command line (wins over WORKERS). */
+function workersFlag(argv: readonly string[]): string | undefined {
+  for (const [i, arg] of argv.entries()) {
+    if (arg === '--workers') return argv[i + 1] ?? '';
+    if (arg.startsWith('--workers=')) return arg.slice('--workers='.length);
+  }
+  return undefined;
+}
+
+function workers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'auto') return availableParallelism();
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`WORKERS (or --workers) must be a positive integer or "auto", got "${raw}"`);
+  return Number(raw);
+}
+
+function redisUrl(raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    // Not echoed: it may carry a password.
+    throw new ConfigError('REDIS_URL must be a URL such as redis://localhost:6379');
+  }
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${parsed.protocol}//..."`);
+  return raw;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -6,6 +6,7 @@
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders } from 'node:http';
 import { createLoaders, type Loaders } from './loaders/index.ts';
+import type { GatewayTracer, OperationTrace } from './tracing.ts';
 import type { UpstreamClient, UpstreamTransport } from './upstream-client/http.ts';
 import { UpstreamReport } from './upstream-client/report.ts';
 
@@ -19,6 +20,8 @@ export interface GatewayContext {
   report: UpstreamReport;
   /** True when the caller sent `x-upstream-report: 1` (or `true`). */
   wantsReport: boolean;
+  /** The operation's span (child of the caller's `traceparent`), parent of every upstream call's span. */
+  trace: OperationTrace;
 }
 
 /** `Authorization: Bearer <key>` -> key (trimmed); anything else -> null. */
@@ -29,11 +32,12 @@ export function bearerToken(header: string | string[] | undefined): string | nul
 }
 
 /** The context of one GraphQL request: a fresh client, report and set of loaders, bound to the caller's token. */
-export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport): GatewayContext {
+export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport, tracer: GatewayTracer): GatewayContext {
   const token = bearerToken(headers.authorization);
   const report = new UpstreamReport();
-  const client = transport.clientFor(token, report);
-  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']) };
+  const trace = tracer.startOperation(headers);
+  const client = transport.clientFor(token, report, trace);
+  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']), trace };
 }
 
 /** `x-upstream-report: 1` (DESIGN §5); `true` is accepted too. */

@@ -1,61 +1,113 @@
 // `npm start`: read the environment, start the embedded local upstream when UPSTREAM_URL is
-// unset, start the gateway, print where to go, stop cleanly on SIGTERM/SIGINT.
+// unset, start the gateway (or, with WORKERS=N, a cluster of N gateway workers), print where
+// to go, and on SIGTERM/SIGINT turn unready, wait SHUTDOWN_DELAY_MS, drain and stop.
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { startGateway } from './server.ts';
+import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
+import { startGateway, type RunningGateway } from './server.ts';
+import { startTracingSdk } from './tracing-sdk.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
 
 const config = configOrExit();
 
-let embedded: LocalUpstream | null = null;
-let demoKey: string | undefined;
-if (!config.upstreamUrl) {
+if (config.workers > 1 && cluster.isPrimary) await runPrimary();
+else await runGateway();
+
+/** One gateway in this process: the whole program, or one worker of a cluster. */
+async function runGateway(): Promise<void> {
+  const stopTracing = await startTracingSdk();
+  const embedded = cluster.isWorker ? null : await startEmbeddedUpstream();
+  const gateway = await listenOrExit(
+    () =>
+      startGateway({
+        upstreamUrl: config.upstreamUrl ?? embedded!.upstream.url,
+        port: config.port,
+        host: config.host,
+        upstreamTimeoutMs: config.upstreamTimeoutMs,
+        upstreamConnections: config.upstreamConnections,
+        logLevel: config.logLevel,
+        nodeEnv: config.nodeEnv,
+        redisUrl: config.redisUrl,
+        ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
+        ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
+      }),
+    embedded?.upstream,
+  );
+  if (cluster.isWorker) shareWorkerMetrics(gateway.metricsRegistry);
+  else printBanner(gateway.url, embedded);
+
+  onTermination(async (signal) => {
+    gateway.logger.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down: unready, then draining');
+    await drain(gateway);
+    await stopTracing?.();
+    await embedded?.upstream.stop();
+  });
+}
+
+/** WORKERS=N: the embedded upstream (if any) lives here, the gateways in the workers. */
+async function runPrimary(): Promise<void> {
+  const embedded = await startEmbeddedUpstream();
+  const log = (message: string, fields: Record<string, unknown> = {}) => {
+    if (config.logLevel !== 'silent') process.stderr.write(`${JSON.stringify({ msg: message, ...fields })}\n`);
+  };
+  const primary = startPrimary({
+    workers: config.workers,
+    workerEnv: embedded ? { UPSTREAM_URL: embedded.upstream.url } : {},
+    onListening: (port) => printBanner(`http://localhost:${port}/graphql`, embedded, config.workers),
+    log,
+  });
+  onTermination(async (signal) => {
+    log('shutting down workers', { signal });
+    await primary.stop();
+    await embedded?.upstream.stop();
+  });
+}
+
+/** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */
+async function drain(gateway: RunningGateway): Promise<void> {
+  gateway.startDraining();
+  if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+  await gateway.stop();
+}
+
+function onTermination(stop: (signal: string) => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void stop(signal).then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}
+
+async function startEmbeddedUpstream(): Promise<{ upstream: LocalUpstream; demoKey: string } | null> {
+  if (config.upstreamUrl) return null;
   // The local upstream is a second program (local-upstream/README.md): loaded only when it is used.
   const { DEMO_API_KEY, demoSeed, startLocalUpstream } = await import('../local-upstream/index.ts');
-  embedded = await startLocalUpstream({
+  const upstream = await startLocalUpstream({
     port: config.localUpstreamPort,
     seed: demoSeed(config.localApiKey),
     ...(config.localDb ? { dbPath: config.localDb } : {}),
     quiet: config.logLevel === 'silent',
   });
-  demoKey = config.localApiKey ?? DEMO_API_KEY;
+  return { upstream, demoKey: config.localApiKey ?? DEMO_API_KEY };
 }
 
-const gateway = await listenOrExit(() =>
-  startGateway({
-    upstreamUrl: config.upstreamUrl ?? embedded!.url,
-    port: config.port,
-    host: config.host,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
-    upstreamConnections: config.upstreamConnections,
-    logLevel: config.logLevel,
-    nodeEnv: config.nodeEnv,
-    ...(demoKey ? { demoApiKey: demoKey } : {}),
-  }),
-);
-
-const lines = [`GraphQL endpoint: ${gateway.url}`, `Sandbox: ${gateway.url} (open in a browser)`];
-if (embedded && demoKey) {
-  lines.push(
-    `Upstream: embedded local upstream at ${embedded.url} with demo data${config.localDb ? ` (database ${config.localDb})` : ' (in memory)'}`,
-    `Demo API key: ${demoKey}`,
-    `Try: curl -s ${gateway.url} -H 'content-type: application/json' -H 'authorization: Bearer ${demoKey}' -d '{"query":"{ projects(first: 5) { totalCount nodes { id name } } }"}'`,
-  );
-} else {
-  lines.push(`Upstream: ${config.upstreamUrl} (send your own personal API key as Authorization: Bearer <key>)`);
+function printBanner(url: string, embedded: { upstream: LocalUpstream; demoKey: string } | null, workers = 1): void {
+  const lines = [`GraphQL endpoint: ${url}`, `Sandbox: ${url} (open in a browser)`];
+  if (workers > 1) lines.push(`Workers: ${workers}`);
+  if (embedded) {
+    lines.push(
+      `Upstream: embedded local upstream at ${embedded.upstream.url} with demo data${config.localDb ? ` (database ${config.localDb})` : ' (in memory)'}`,
+      `Demo API key: ${embedded.demoKey}`,
+      `Try: curl -s ${url} -H 'content-type: application/json' -H 'authorization: Bearer ${embedded.demoKey}' -d '{"query":"{ projects(first: 5) { totalCount nodes { id name } } }"}'`,
+    );
+  } else {
+    lines.push(`Upstream: ${config.upstreamUrl} (send your own personal API key as Authorization: Bearer <key>)`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
-process.stdout.write(`${lines.join('\n')}\n`);
-
-let stopping = false;
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  gateway.logger.info({ signal }, 'shutting down');
-  await gateway.stop();
-  await embedded?.stop();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
 
 /** Bad environment: one clear line on stderr and exit status 1, before anything starts. */
 function configOrExit(): Readonly<Config> {
@@ -69,7 +121,7 @@ function configOrExit(): Readonly<Config> {
 }
 
 /** A port already taken (or not ours to take) is a configuration problem too: say which, exit 1. */
-async function listenOrExit<T>(start: () => Promise<T>): Promise<T> {
+async function listenOrExit<T>(start: () => Promise<T>, embedded: LocalUpstream | undefined): Promise<T> {
   try {
     return await start();
   } catch (error) {

@@ -66,6 +66,21 @@ export function createMetrics(): GatewayMetrics {
   };
 }
 
+/** Names the operation's span once the operation is known and ends it with the error codes sent back. */
+export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation, operationName, contextValue }) {
+        if (operation) contextValue.trace.resolved(operation.operation, operationName ?? undefined);
+      },
+      async willSendResponse({ contextValue, response }) {
+        const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
+        contextValue.trace.end(errors.map((e) => String(e.extensions?.code ?? 'UNKNOWN')));
+      },
+    };
+  },
+};
+
 /**
  * One log line per operation: name, outcome, error codes, upstream totals. Never the
  * variables, headers or token (the logger also redacts `authorization`/`token` paths).

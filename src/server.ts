@@ -10,11 +10,16 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import type { TracerProvider } from '@opentelemetry/api';
+import type { Registry } from 'prom-client';
+import { createCache, type GatewayCache } from './cache.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
+import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { Readiness } from './readiness.ts';
 import { gatewaySchema } from './schema.ts';
+import { GatewayTracer } from './tracing.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
 export interface GatewayOptions {
@@ -35,6 +40,14 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** Redis shared by all replicas for persisted queries (REDIS_URL); in memory when absent. */
+  redisUrl?: string | null;
+  /** How long `/readyz` reuses its upstream check, in ms (default 2000). */
+  readinessCacheMs?: number;
+  /** Where spans go; default the global provider (a no-op unless src/tracing-sdk.ts registered one). */
+  tracerProvider?: TracerProvider;
+  /** What `/metrics` serves; default this process's registry (cluster workers pass the aggregate of all workers). */
+  metricsText?: (local: Registry) => Promise<string>;
 }
 
 export interface RunningGateway {
@@ -43,7 +56,11 @@ export interface RunningGateway {
   /** Base URL of the HTTP server (for /healthz and /metrics). */
   baseUrl: string;
   logger: Logger;
-  /** Drains in-flight requests, then closes the server and the upstream pool. */
+  /** This gateway's Prometheus registry (cluster workers hand it to the primary). */
+  metricsRegistry: Registry;
+  /** `/readyz` answers 503 from now on (SIGTERM), while operations are still served. */
+  startDraining(): void;
+  /** Drains in-flight requests, then closes the server, the upstream pool and the cache. */
   stop(): Promise<void>;
 }
 
@@ -79,25 +96,33 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ...(options.upstreamConnections !== undefined ? { connections: options.upstreamConnections } : {}),
     onCall: metrics.observeUpstreamCall,
   });
+  const cache = createCache(options.redisUrl);
+  const readiness = new Readiness({ upstreamUrl: options.upstreamUrl, ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}) });
+  const tracer = new GatewayTracer(options.upstreamUrl, options.tracerProvider);
 
   const app = express();
   const httpServer = http.createServer(app);
-  const server = apolloServer(options, httpServer, logger, metrics);
+  const server = apolloServer(options, httpServer, logger, metrics, cache);
   await server.start();
-  mountRoutes(app, server, metrics, transport);
+  mountProbes(app, readiness, metrics, options.metricsText);
+  mountGraphQL(app, server, transport, tracer);
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
   const baseUrl = `http://localhost:${port}`;
-  logger.info({ url: `${baseUrl}/graphql`, upstream: transport.origin }, 'gateway listening');
+  logger.info({ url: `${baseUrl}/graphql`, upstream: transport.origin, cache: cache.backend }, 'gateway listening');
 
   return {
     url: `${baseUrl}/graphql`,
     baseUrl,
     logger,
+    metricsRegistry: metrics.registry,
+    startDraining: () => readiness.startDraining(),
     async stop() {
+      readiness.startDraining();
       await server.stop();
       await transport.close();
+      await cache.close();
     },
   };
 }
@@ -112,7 +137,7 @@ function gatewayLogger(options: GatewayOptions): Logger {
   );
 }
 
-function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
+function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics, cache: GatewayCache): ApolloServer<GatewayContext> {
   const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
     schema: gatewaySchema(),
@@ -123,6 +148,9 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
     stopOnTerminationSignals: false,
+    // Automatic persisted queries live in the shared cache (Redis with REDIS_URL), so a hash
+    // registered through one replica is known to all; a day bounds what Redis keeps.
+    persistedQueries: { cache: cache.namespace('apq:'), ttl: 86_400 },
     validationRules: limits.validationRules,
     formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
     plugins: [
@@ -138,29 +166,39 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       costLimitPlugin(),
       upstreamReportPlugin,
       metrics.plugin,
+      tracingPlugin,
       requestLogPlugin(logger),
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
 }
 
-/** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport): void {
+/** `/healthz` (liveness: the process serves), `/readyz` (readiness: upstream answers, not draining), `/metrics`. */
+function mountProbes(app: express.Express, readiness: Readiness, metrics: GatewayMetrics, metricsText: GatewayOptions['metricsText']): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  app.get('/readyz', async (_req, res) => {
+    const report = await readiness.check();
+    res.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'unready', reason: report.reason });
   });
+  app.get('/metrics', async (_req, res) => {
+    const text = metricsText ? await metricsText(metrics.registry) : await metrics.registry.metrics();
+    res.type(metrics.registry.contentType).send(text);
+  });
+}
+
+/** `/graphql`: CORS, JSON body, one context (token, loaders, operation span) per request. */
+function mountGraphQL(app: express.Express, server: ApolloServer<GatewayContext>, transport: UpstreamTransport, tracer: GatewayTracer): void {
   app.use(
     '/graphql',
     cors<cors.CorsRequest>({
       origin: true,
-      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name'],
+      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name', 'traceparent', 'tracestate'],
       maxAge: 600,
     }),
     express.json({ limit: '1mb' }),
-    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
+    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport, tracer) }),
   );
 }
 

@@ -60,6 +60,14 @@ export class UpstreamError extends Error {
 /** Called once per finished upstream call (metrics). Never sees the token. */
 export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number }) => void;
 
+/**
+ * Per-request hook around each upstream call (tracing): the headers it adds, such as W3C
+ * `traceparent`, and a callback when the call ends. Never sees the token.
+ */
+export interface CallTracer {
+  startCall(call: { method: HttpMethod; route: string }, attempt: number): { headers: Record<string, string>; end(status: number | null, error?: unknown): void };
+}
+
 export interface TransportOptions {
   /** Base URL of the upstream, e.g. http://127.0.0.1:8000. Only its origin is used. */
   upstreamUrl: string;
@@ -95,8 +103,8 @@ export class UpstreamTransport {
   }
 
   /** A client for one GraphQL request: the caller's token and that request's report. */
-  clientFor(token: string | null, report: UpstreamReport): UpstreamClient {
-    return new UpstreamClient(this, token, report);
+  clientFor(token: string | null, report: UpstreamReport, tracer?: CallTracer): UpstreamClient {
+    return new UpstreamClient(this, token, report, tracer);
   }
 
   async close(): Promise<void> {
@@ -104,22 +112,26 @@ export class UpstreamTransport {
   }
 
   /** @internal used by UpstreamClient, which passes `path` when it already built it (GETs: their de-duplication key). */
-  async send(call: UpstreamCall, token: string, report: UpstreamReport, path: string = buildPath(call)): Promise<unknown> {
+  async send(call: UpstreamCall, token: string, report: UpstreamReport, path: string = buildPath(call), tracer?: CallTracer): Promise<unknown> {
     const started = report.start();
+    const span = tracer?.startCall(call, 1);
     let status: number | null = null;
+    let failure: unknown;
     try {
       const response = await this.#pool.request({
         method: call.method,
         path,
-        headers: requestHeaders(token, call.body !== undefined),
+        headers: span ? { ...span.headers, ...requestHeaders(token, call.body !== undefined) } : requestHeaders(token, call.body !== undefined),
         body: call.body === undefined ? null : JSON.stringify(call.body),
       });
       status = response.statusCode;
       const text = await response.body.text();
       return interpretResponse(call, status, text, response.headers);
     } catch (error) {
-      throw asUpstreamError(error, call.route, status);
+      failure = asUpstreamError(error, call.route, status);
+      throw failure;
     } finally {
+      span?.end(status, failure);
       const entry = report.finish(started, { method: call.method, route: call.route, status });
       this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms });
     }
@@ -131,13 +143,15 @@ export class UpstreamClient {
   readonly #transport: UpstreamTransport;
   readonly #token: string | null;
   readonly #report: UpstreamReport;
+  readonly #tracer: CallTracer | undefined;
   // Identical GETs within one operation are issued once; any write invalidates them.
   #gets = new Map<string, Promise<unknown>>();
 
-  constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport) {
+  constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, tracer?: CallTracer) {
     this.#transport = transport;
     this.#token = token;
     this.#report = report;
+    this.#tracer = tracer;
   }
 
   /** Performs one call; resolves to the parsed JSON body (null for 204/empty) or throws `UpstreamError`. */
@@ -151,12 +165,12 @@ export class UpstreamClient {
     }
     if (call.method !== 'GET') {
       this.#gets.clear();
-      return this.#transport.send(call, token, this.#report) as Promise<T>;
+      return this.#transport.send(call, token, this.#report, undefined, this.#tracer) as Promise<T>;
     }
     const path = buildPath(call);
     let pending = this.#gets.get(path);
     if (!pending) {
-      pending = this.#transport.send(call, token, this.#report, path);
+      pending = this.#transport.send(call, token, this.#report, path, this.#tracer);
       this.#gets.set(path, pending);
       // A failed GET may be retried by a later field of the same operation.
       pending.catch(() => this.#gets.delete(path));

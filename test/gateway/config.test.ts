@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 
 describe('loadConfig', () => {
   it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({}, [])).toEqual({
       port: 4000,
       host: '0.0.0.0',
       upstreamUrl: null,
@@ -15,7 +15,24 @@ describe('loadConfig', () => {
       localApiKey: undefined,
       localDb: undefined,
       localUpstreamPort: 0,
+      workers: 1,
+      redisUrl: null,
+      shutdownDelayMs: 0,
     });
+  });
+  it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {
+    expect(loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6380', SHUTDOWN_DELAY_MS: '5000' }, [])).toMatchObject({
+      workers: 3,
+      redisUrl: 'redis://127.0.0.1:6380',
+      shutdownDelayMs: 5000,
+    });
+    expect(loadConfig({ WORKERS: '3' }, ['--workers', '2']).workers).toBe(2);
+    expect(loadConfig({}, ['--workers=4']).workers).toBe(4);
+    expect(loadConfig({ WORKERS: 'auto' }, []).workers).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ WORKERS: '0' }, [])).toThrow(/WORKERS/);
+    expect(() => loadConfig({}, ['--workers', 'many'])).toThrow(/--workers/);
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' }, [])).toThrow(/REDIS_URL must start with redis:\/\//);
+    expect(() => loadConfig({ REDIS_URL: 'redis://:s3cret@' + '[bad' }, [])).toThrow(/^REDIS_URL must be a URL/);
   });
   it('reads every variable', () => {
     const config = loadConfig({

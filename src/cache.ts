@@ -1,0 +1,55 @@
+// The gateway's shared key-value cache: automatic persisted queries (and any other
+// store of documents) read and write through it. In memory by default; with REDIS_URL, one
+// Redis shared by every replica and worker, so a document registered on one is found on all.
+import KeyvRedis from '@keyv/redis';
+import Keyv from 'keyv';
+import { KeyvAdapter } from '@apollo/utils.keyvadapter';
+import { ErrorsAreMissesCache, InMemoryLRUCache, PrefixingKeyValueCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
+
+export interface GatewayCache {
+  /** Where the entries live, for logs and the banner: `memory` or the Redis URL without credentials. */
+  readonly backend: string;
+  /** A view of the cache whose keys all start with `prefix` (one per feature: `apq:`, `trusted:`...). */
+  namespace(prefix: string): KeyValueCache<string>;
+  /** Closes the Redis connection (nothing to do in memory). */
+  close(): Promise<void>;
+}
+
+// Every key in Redis starts with this, so the gateway can share a Redis with other services.
+const REDIS_NAMESPACE = 'graphql-gateway';
+
+/** In memory (bounded LRU, per process) unless `redisUrl` is given. */
+export function createCache(redisUrl?: string | null): GatewayCache {
+  return redisUrl ? redisCache(redisUrl) : memoryCache();
+}
+
+function memoryCache(): GatewayCache {
+  // About 30 MB of documents: sizes are counted in characters, as Apollo's own default cache does.
+  const store = new InMemoryLRUCache<string>({ maxSize: 30 * 1024 * 1024 });
+  return {
+    backend: 'memory',
+    namespace: (prefix) => new PrefixingKeyValueCache(store, prefix),
+    close: async () => {},
+  };
+}
+
+function redisCache(redisUrl: string): GatewayCache {
+  // A Redis outage must not fail operations: reads and writes give up quickly and count as misses
+  // (an APQ client then sends the full document again), and the client keeps reconnecting.
+  const store = new KeyvRedis(redisUrl, { namespace: REDIS_NAMESPACE, throwOnConnectError: false, throwOnErrors: false, connectionTimeout: 2000 });
+  const keyv = new Keyv<string>({ store, namespace: REDIS_NAMESPACE, useKeyPrefix: false, throwOnErrors: false });
+  keyv.on('error', () => {});
+  // The adapter is typed against keyv's CommonJS declarations and we import its ESM ones: the same class.
+  const shared = new ErrorsAreMissesCache(new KeyvAdapter<string>(keyv as never));
+  return {
+    backend: redactCredentials(redisUrl),
+    namespace: (prefix) => new PrefixingKeyValueCache(shared, prefix),
+    close: () => keyv.disconnect(),
+  };
+}
+
+function redactCredentials(raw: string): string {
+  const url = new URL(raw);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
