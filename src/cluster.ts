@@ -84,6 +84,8 @@ async function answerMetrics(worker: Worker, aggregator: AggregatorRegistry<Prom
 
 /** In a worker: lets the primary's aggregation read this worker's `registry`. */
 export function shareWorkerMetrics(registry: Registry): void {
+  // Constructing one is what makes prom-client answer the primary's requests in this worker.
+  new AggregatorRegistry<PrometheusContentType>();
   AggregatorRegistry.setRegistries([registry]);
 }
 
@@ -103,7 +105,8 @@ export function clusterMetricsText(local: Registry): Promise<string> {
       if (text !== undefined) resolve(text);
       else void local.metrics().then(resolve);
     };
-    const timer = setTimeout(() => done(undefined), 5000);
+    // Longer than the primary's own 5 s wait for the workers' answers.
+    const timer = setTimeout(() => done(undefined), 6000);
     process.on('message', onMessage);
     process.send?.({ type: 'gateway:metrics-request', id } satisfies MetricsRequest);
   });

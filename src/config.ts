@@ -29,6 +29,8 @@ export interface Config {
   redisUrl: string | null;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long /readyz says 503 while operations are still served (default 0). */
   shutdownDelayMs: number;
+  /** READINESS_CACHE_MS: how long /readyz reuses its upstream check (default 2000). */
+  readinessCacheMs: number;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     workers: workers(workersFlag(argv) ?? env.WORKERS),
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
+    readinessCacheMs: integer(env, 'READINESS_CACHE_MS', 2000),
   });
 }
 
@@ -74,7 +77,8 @@ function redisUrl(raw: string): string {
     // Not echoed: it may carry a password.
     throw new ConfigError('REDIS_URL must be a URL such as redis://localhost:6379');
   }
-  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${parsed.protocol}//..."`);
+  if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${parsed.protocol}//..."`);
   return raw;
 }
 

@@ -75,7 +75,7 @@ export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
       },
       async willSendResponse({ contextValue, response }) {
         const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
-        contextValue.trace.end(errors.map((e) => String(e.extensions?.code ?? 'UNKNOWN')));
+        contextValue.trace.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
       },
     };
   },

@@ -97,7 +97,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     onCall: metrics.observeUpstreamCall,
   });
   const cache = createCache(options.redisUrl);
-  const readiness = new Readiness({ upstreamUrl: options.upstreamUrl, ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}) });
+  const readiness = new Readiness({
+    upstreamUrl: options.upstreamUrl,
+    ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}),
+  });
   const tracer = new GatewayTracer(options.upstreamUrl, options.tracerProvider);
 
   const app = express();
@@ -137,7 +140,13 @@ function gatewayLogger(options: GatewayOptions): Logger {
   );
 }
 
-function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics, cache: GatewayCache): ApolloServer<GatewayContext> {
+function apolloServer(
+  options: GatewayOptions,
+  httpServer: http.Server,
+  logger: Logger,
+  metrics: GatewayMetrics,
+  cache: GatewayCache,
+): ApolloServer<GatewayContext> {
   const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
     schema: gatewaySchema(),
@@ -194,7 +203,15 @@ function mountGraphQL(app: express.Express, server: ApolloServer<GatewayContext>
     '/graphql',
     cors<cors.CorsRequest>({
       origin: true,
-      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name', 'traceparent', 'tracestate'],
+      allowedHeaders: [
+        'authorization',
+        'content-type',
+        'x-upstream-report',
+        'apollo-require-preflight',
+        'x-apollo-operation-name',
+        'traceparent',
+        'tracestate',
+      ],
       maxAge: 600,
     }),
     express.json({ limit: '1mb' }),

@@ -19,8 +19,7 @@ export async function startTracingSdk(env: NodeJS.ProcessEnv = process.env): Pro
   if (!exporterName) return null;
   const { NodeTracerProvider, BatchSpanProcessor, ConsoleSpanExporter } = await import('@opentelemetry/sdk-trace-node');
   const { resourceFromAttributes } = await import('@opentelemetry/resources');
-  const exporter =
-    exporterName === 'console' ? new ConsoleSpanExporter() : new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  const exporter = exporterName === 'console' ? new ConsoleSpanExporter() : new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || 'posthog-graphql-gateway' }),
     spanProcessors: [new BatchSpanProcessor(exporter)],

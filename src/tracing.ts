@@ -6,7 +6,18 @@
 // (src/tracing-sdk.ts) installs the SDK and OTLP exporter when the environment asks for them.
 // Field resolvers get no spans: per-field hooks would cost more than the operation itself.
 import type { IncomingHttpHeaders } from 'node:http';
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type TextMapGetter, type Tracer, type TracerProvider } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+  type TextMapGetter,
+  type TextMapSetter,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { CallTracer, HttpMethod } from './upstream-client/http.ts';
 
@@ -18,6 +29,12 @@ const propagator = new W3CTraceContextPropagator();
 const headerGetter: TextMapGetter<IncomingHttpHeaders> = {
   get: (headers, key) => headers[key],
   keys: (headers) => Object.keys(headers),
+};
+
+const headerSetter: TextMapSetter<Record<string, string>> = {
+  set: (headers, key, value) => {
+    headers[key] = value;
+  },
 };
 
 /** Creates the spans of one gateway; `provider` defaults to the global one (tests pass their own). */
@@ -73,7 +90,10 @@ export class OperationTrace implements CallTracer {
     this.#span.end();
   }
 
-  startCall(call: { method: HttpMethod; route: string }, attempt: number): { headers: Record<string, string>; end(status: number | null, error?: unknown): void } {
+  startCall(
+    call: { method: HttpMethod; route: string },
+    attempt: number,
+  ): { headers: Record<string, string>; end(status: number | null, error?: unknown): void } {
     const span = this.#tracer.startSpan(
       `${call.method} ${call.route}`,
       {
@@ -91,7 +111,7 @@ export class OperationTrace implements CallTracer {
     );
     const headers: Record<string, string> = {};
     // Without an SDK the span is the caller's context itself: its traceparent goes upstream unchanged.
-    propagator.inject(trace.setSpan(this.#context, span), headers, { set: (carrier, key, value) => (carrier[key] = value) });
+    propagator.inject(trace.setSpan(this.#context, span), headers, headerSetter);
     return { headers, end: (status, error) => endCall(span, status, error) };
   }
 }

@@ -65,7 +65,10 @@ export type CallObserver = (call: { method: HttpMethod; route: string; status: n
  * `traceparent`, and a callback when the call ends. Never sees the token.
  */
 export interface CallTracer {
-  startCall(call: { method: HttpMethod; route: string }, attempt: number): { headers: Record<string, string>; end(status: number | null, error?: unknown): void };
+  startCall(
+    call: { method: HttpMethod; route: string },
+    attempt: number,
+  ): { headers: Record<string, string>; end(status: number | null, error?: unknown): void };
 }
 
 export interface TransportOptions {

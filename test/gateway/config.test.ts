@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       workers: 1,
       redisUrl: null,
       shutdownDelayMs: 0,
+      readinessCacheMs: 2000,
     });
   });
   it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {

@@ -44,7 +44,11 @@ describe('with an SDK (in-memory exporter)', () => {
 
     const calls = spans.filter((s) => s.kind === SpanKind.CLIENT);
     expect(calls.map((s) => s.parentSpanContext?.spanId)).toEqual(calls.map(() => operation.spanContext().spanId));
-    expect(calls.map((s) => s.name).sort()).toEqual(['GET /api/projects/', 'GET /api/projects/{project_id}/feature_flags/', 'GET /api/projects/{project_id}/feature_flags/']);
+    expect(calls.map((s) => s.name).sort()).toEqual([
+      'GET /api/projects/',
+      'GET /api/projects/{project_id}/feature_flags/',
+      'GET /api/projects/{project_id}/feature_flags/',
+    ]);
     for (const call of calls) {
       expect(call.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.response.status_code': 200, 'upstream.attempt': 1 });
       expect(call.attributes['url.template']).toBe(call.name.slice('GET '.length));
@@ -55,7 +59,9 @@ describe('with an SDK (in-memory exporter)', () => {
 
     // Every upstream request carried its own span as parent, in the caller's trace, with the caller's tracestate.
     const sent = stack.upstream.requests.map((r) => ({ traceparent: r.traceparent, tracestate: r.tracestate }));
-    expect(sent.sort(byParent)).toEqual(calls.map((s) => ({ traceparent: `00-${TRACE_ID}-${s.spanContext().spanId}-01`, tracestate: TRACESTATE })).sort(byParent));
+    expect(sent.sort(byParent)).toEqual(
+      calls.map((s) => ({ traceparent: `00-${TRACE_ID}-${s.spanContext().spanId}-01`, tracestate: TRACESTATE })).sort(byParent),
+    );
   });
 
   it('an operation without a traceparent starts its own trace', async () => {

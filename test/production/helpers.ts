@@ -1,0 +1,47 @@
+// Helpers for the tests that start real processes (gateway CLI, local upstream CLI, redis-server).
+import { fileURLToPath } from 'node:url';
+import { startProgram, type ChildProgram } from '../../deploy/processes.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `node local-upstream/main.ts --port N` with the given seed file (default: the demo seed). */
+export function startUpstreamProcess(port: number, extraArgs: string[] = []): Promise<ChildProgram> {
+  return startProgram(
+    'local upstream',
+    process.execPath,
+    ['local-upstream/main.ts', '--port', String(port), ...extraArgs],
+    /Local upstream listening on (\S+)/,
+    {
+      cwd: ROOT,
+    },
+  );
+}
+
+/** `node src/main.ts` (what `npm start` runs) with `env`; ready once it prints its endpoint. */
+export function startGatewayProcess(env: Record<string, string>, args: string[] = []): Promise<ChildProgram> {
+  return startProgram('gateway', process.execPath, ['src/main.ts', ...args], /GraphQL endpoint: (\S+)\/graphql/, {
+    cwd: ROOT,
+    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'development', ...env },
+  });
+}
+
+/** Asks `probe` up to `tries` times, 100 ms apart, until `done` holds; returns the last answer. */
+export async function poll<T>(probe: () => Promise<T>, done: (value: T) => boolean, tries = 100): Promise<T> {
+  let value = await probe();
+  for (let i = 1; i < tries && !done(value); i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await probe();
+  }
+  return value;
+}
+
+/** GET `url` -> status and JSON body (status 0 when nothing answers). */
+export async function getJson(url: string): Promise<{ status: number; body: any }> {
+  try {
+    const response = await fetch(url);
+    const text = await response.text();
+    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : text };
+  } catch {
+    return { status: 0, body: null };
+  }
+}
