@@ -86,6 +86,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   const app = express();
+  // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
+  // never revalidated), and X-Powered-By only advertises the framework.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();

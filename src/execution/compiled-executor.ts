@@ -9,7 +9,7 @@
 //     every field resolver, which only graphql-js drives;
 //   - a document graphql-jit refuses to compile.
 // Each path is counted in `graphql_executions_total{executor, reason}`.
-import { execute, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, getVariableValues, GraphQLError, OperationTypeNode, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
@@ -32,7 +32,7 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
 
   function compiled(document: DocumentNode, operationName: string | null): CompiledQuery | null {
     let byOperation = cache.get(document);
-    if (!byOperation) cache.set(document, (byOperation = new Map()));
+    if (!byOperation) cache.set(document, (byOperation = new Map<string, CompiledQuery | null>()));
     const key = operationName ?? '';
     let entry = byOperation.get(key);
     if (entry === undefined) {
@@ -57,21 +57,28 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
   };
 
   return async (request) => {
-    if (request.operation.operation === 'subscription') return interpreted(request, 'subscription');
+    if (request.operation.operation === OperationTypeNode.SUBSCRIPTION) return interpreted(request, 'subscription');
     if (request.request.http?.headers.get('apollo-federation-include-trace') === 'ftv1') return interpreted(request, 'tracing');
     const query = compiled(request.document, request.operationName);
     if (!query) return interpreted(request, 'uncompilable');
     count('graphql-jit', 'compiled');
-    const result = await query.query(undefined, request.context, request.request.variables ?? {});
-    if (result.errors) return { ...result, errors: result.errors.map(asGraphQLJsError) };
-    return result;
+    const variables = request.request.variables ?? {};
+    const result = await query.query(undefined, request.context, variables);
+    if (!result.errors) return result;
+    // No data at all: the variables were refused before execution. Report it in graphql-js's own
+    // words (Apollo recognizes them as BAD_USER_INPUT, status 400); nothing ran, so nothing repeats.
+    if (result.data === undefined) {
+      const coerced = getVariableValues(schema, request.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+      if (coerced.errors) return { errors: coerced.errors };
+    }
+    return { ...result, errors: result.errors.map(asGraphQLJsError) };
   };
 }
 
 /**
  * graphql-jit's errors inherit from graphql-js's GraphQLError but may lack `extensions`, which
  * Apollo's error formatting (and our formatError) expect on every error: rebuild them as
- * graphql-js builds them (extensions taken from the original error, as graphql-js does).
+ * graphql-js builds them (extensions taken from the original error).
  */
 function asGraphQLJsError(error: GraphQLError): GraphQLError {
   const rebuilt = new GraphQLError(error.message, {
