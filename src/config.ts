@@ -31,6 +31,8 @@ export interface Config {
   shutdownDelayMs: number;
   /** READINESS_CACHE_MS: how long /readyz reuses its upstream check (default 2000). */
   readinessCacheMs: number;
+  /** GRAPHQL_JIT: compiled execution with graphql-jit (default on; `0`/`false`/`off` runs graphql-js only). */
+  compiledExecution: boolean;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
     readinessCacheMs: integer(env, 'READINESS_CACHE_MS', 2000),
+    compiledExecution: flag(env, 'GRAPHQL_JIT', true),
   });
 }
 
@@ -87,6 +90,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return Number(raw);
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be 1/true/on or 0/false/off, got "${env[name]}"`);
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

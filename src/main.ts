@@ -28,6 +28,7 @@ async function runGateway(): Promise<void> {
         logLevel: config.logLevel,
         nodeEnv: config.nodeEnv,
         redisUrl: config.redisUrl,
+        compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),

@@ -17,9 +17,12 @@ import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { compilationSchema, gatewaySchema } from './schema.ts';
 import { Readiness } from './readiness.ts';
-import { gatewaySchema } from './schema.ts';
 import { GatewayTracer } from './tracing.ts';
+import { compiledExecutor } from './execution/compiled-executor.ts';
+import { executorGateway } from './execution/executor-gateway.ts';
+import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
 export interface GatewayOptions {
@@ -48,6 +51,8 @@ export interface GatewayOptions {
   tracerProvider?: TracerProvider;
   /** What `/metrics` serves; default this process's registry (cluster workers pass the aggregate of all workers). */
   metricsText?: (local: Registry) => Promise<string>;
+  /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
+  compiledExecution?: boolean;
 }
 
 export interface RunningGateway {
@@ -104,6 +109,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const tracer = new GatewayTracer(options.upstreamUrl, options.tracerProvider);
 
   const app = express();
+  // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
+  // never revalidated), and X-Powered-By only advertises the framework.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics, cache);
   await server.start();
@@ -149,7 +158,7 @@ function apolloServer(
 ): ApolloServer<GatewayContext> {
   const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
-    schema: gatewaySchema(),
+    ...schemaAndExecutor(options, metrics),
     logger,
     introspection: true,
     csrfPrevention: true,
@@ -180,6 +189,14 @@ function apolloServer(
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
+}
+
+/** The schema alone (Apollo runs graphql-js), or a gateway serving it with the compiled executor. */
+function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
+  const schema = gatewaySchema();
+  if (options.compiledExecution === false) return { schema };
+  const executor = compiledExecutor({ schema, compileSchema: compilationSchema(), count: executionCounter(metrics.registry) });
+  return { gateway: executorGateway(schema, executor) };
 }
 
 /** `/healthz` (liveness: the process serves), `/readyz` (readiness: upstream answers, not draining), `/metrics`. */

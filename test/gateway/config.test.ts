@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
+      compiledExecution: true,
     });
   });
   it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       LOCAL_API_KEY: 'phx_x',
       LOCAL_DB: '/tmp/x.db',
+      GRAPHQL_JIT: 'off',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -55,11 +57,13 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       localApiKey: 'phx_x',
       localDb: '/tmp/x.db',
+      compiledExecution: false,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('fails fast on bad values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ GRAPHQL_JIT: 'maybe' })).toThrow(/GRAPHQL_JIT/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-1' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
