@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 export interface ChildProgram {
   name: string;
   process: ChildProcess;
-  /** The first match of the ready pattern (e.g. the URL the child printed). */
-  ready: RegExpExecArray;
+  /** The first match of the ready pattern (e.g. the URL the child printed); empty without a pattern. */
+  ready: RegExpExecArray | [];
   /** Everything the child wrote so far (stdout and stderr). */
   output(): string;
   /** Resolves with the exit code once the child has exited. */
@@ -23,32 +23,38 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Starts `command args` and resolves once its output matches `ready`; rejects if it exits first. */
-export function startProgram(name: string, command: string, args: string[], ready: RegExp, options: StartOptions = {}): Promise<ChildProgram> {
+/**
+ * Starts `command args` and resolves once its output matches `ready` (at once when `ready` is
+ * null: the caller checks readiness itself); rejects if it exits first.
+ */
+export function startProgram(name: string, command: string, args: string[], ready: RegExp | null, options: StartOptions = {}): Promise<ChildProgram> {
   const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const program = (match: RegExpExecArray | []): ChildProgram => ({
+    name,
+    process: child,
+    ready: match,
+    output: () => output,
+    exited,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  });
   return new Promise((resolve, reject) => {
+    const timeoutMs = options.timeoutMs ?? 30_000;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${name} was not ready within ${options.timeoutMs ?? 30_000} ms:\n${output}`));
-    }, options.timeoutMs ?? 30_000);
+      reject(new Error(`${name} was not ready within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = ready.exec(output);
+      // The newest 1 MB is plenty for ready patterns and error reports of long-running children.
+      output = (output + chunk.toString()).slice(-1_000_000);
+      const match = ready?.exec(output);
       if (!match) return;
       clearTimeout(timer);
-      resolve({
-        name,
-        process: child,
-        ready: match,
-        output: () => output,
-        exited,
-        stop: (signal = 'SIGTERM') => {
-          if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-          return exited;
-        },
-      });
+      resolve(program(match));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -56,6 +62,10 @@ export function startProgram(name: string, command: string, args: string[], read
       clearTimeout(timer);
       reject(new Error(`${name} exited with ${code} before it was ready:\n${output}`));
     });
+    if (!ready) {
+      clearTimeout(timer);
+      resolve(program([]));
+    }
   });
 }
 
