@@ -21,9 +21,9 @@ export const gatewayConfig = defineConfig({
 function roundRobin(replicas: string[]): GatewayPlugin {
   let next = 0;
   return {
-    onFetch({ url, setURL }) {
-      if (replicas.length < 2 || !replicas.includes(url)) return;
-      setURL(replicas[next++ % replicas.length]!);
+    onFetch(payload) {
+      if (replicas.length < 2 || !replicas.includes(payload.url)) return;
+      payload.setURL(replicas[next++ % replicas.length]!);
     },
   };
 }
