@@ -1,4 +1,4 @@
-// The upstream's embedded user (interface §2.3), e.g. a flag's `created_by`.
+// The upstream's embedded user, e.g. a flag's `created_by`.
 // There is no user endpoint in the interface: users only arrive embedded in other records.
 
 /** `created_by` as the REST API returns it (snake_case kept; the codegen mapper of `User`). */

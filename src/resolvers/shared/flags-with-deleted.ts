@@ -8,7 +8,7 @@ import type { GatewayContext } from '../../context.ts';
 import { nullIfNotFound } from '../../errors.ts';
 import type { FetchPage } from '../../relay/connection.ts';
 import type { ActivityLogRecord } from '../../upstream-client/activity.ts';
-import { getAllFeatureFlagsActivity, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flags.ts';
+import { listAllFeatureFlagsActivity, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flag.ts';
 
 /** Activity entries per call, and the most entries scanned (the newest ones). */
 const ACTIVITY_PAGE_SIZE = 100;
@@ -19,13 +19,11 @@ export function flagsWithDeleted(ctx: GatewayContext, projectId: number, filters
   let deleted: Promise<ProjectFlag[]> | undefined;
   return async (limit, offset) => {
     deleted ??= deletedFlags(ctx, projectId).then((flags) => flags.filter((flag) => matches(flag, filters)));
-    const [live, gone] = await Promise.all([ctx.loaders.featureFlagPage(projectId, { limit, offset }, filters), deleted]);
-    const liveResults = Array.isArray(live?.results) ? live.results : [];
-    if (typeof live?.count !== 'number') return live; // malformed: connectionFor reports it
-    const room = limit - liveResults.length;
+    const [live, gone] = await Promise.all([ctx.loaders.featureFlag.page(projectId, { limit, offset }, filters), deleted]);
+    const room = limit - live.results.length;
     const from = Math.max(0, offset - live.count);
     const extra = room > 0 ? gone.slice(from, from + room) : [];
-    return { count: live.count + gone.length, next: null, previous: null, results: [...liveResults, ...extra] };
+    return { count: live.count + gone.length, results: [...live.results, ...extra] };
   };
 }
 
@@ -33,7 +31,7 @@ export function flagsWithDeleted(ctx: GatewayContext, projectId: number, filters
 async function deletedFlags(ctx: GatewayContext, projectId: number): Promise<ProjectFlag[]> {
   const ids = deletedIds(await activityEntries(ctx, projectId));
   // A 404 is a flag hard-deleted since (a new flag reused its key): skipped.
-  const flags = await Promise.all(ids.map((id) => nullIfNotFound(ctx.loaders.featureFlag.load({ projectId, id }))));
+  const flags = await Promise.all(ids.map((id) => nullIfNotFound(ctx.loaders.featureFlag.byId({ projectId, id }))));
   return flags
     .filter((flag): flag is ProjectFlag => flag !== null && flag.record.deleted === true)
     .sort((a, b) => b.record.created_at.localeCompare(a.record.created_at) || b.record.id - a.record.id);
@@ -41,11 +39,11 @@ async function deletedFlags(ctx: GatewayContext, projectId: number): Promise<Pro
 
 /** Newest entries first: the first page tells how many pages there are, the rest are read in parallel. */
 async function activityEntries(ctx: GatewayContext, projectId: number): Promise<ActivityLogRecord[]> {
-  const read = (page: number) => getAllFeatureFlagsActivity(ctx.client, projectId, { limit: ACTIVITY_PAGE_SIZE, page });
+  const read = (page: number) => ctx.loaders.featureFlag.read(listAllFeatureFlagsActivity, projectId, { limit: ACTIVITY_PAGE_SIZE, page });
   const first = await read(1);
-  const pages = Math.min(MAX_ACTIVITY_PAGES, Math.ceil((first.total_count ?? 0) / ACTIVITY_PAGE_SIZE));
+  const pages = Math.min(MAX_ACTIVITY_PAGES, Math.ceil(first.total_count / ACTIVITY_PAGE_SIZE));
   const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => read(i + 2)));
-  return [first, ...rest].flatMap((page) => (Array.isArray(page.results) ? page.results : []));
+  return [first, ...rest].flatMap((page) => page.results);
 }
 
 /** Items whose newest deleted/restored entry is a deletion. */
@@ -58,7 +56,7 @@ export function deletedIds(entries: ActivityLogRecord[]): number[] {
   return [...verdict].filter(([id, isDeleted]) => isDeleted && /^[1-9][0-9]{0,15}$/.test(id)).map(([id]) => Number(id));
 }
 
-// The list's own filters, applied to the deleted flags (research §4.2: search on key and name).
+// The list's own filters, applied to the deleted flags (the list searches key and name).
 function matches(flag: ProjectFlag, filters: FeatureFlagListFilters): boolean {
   const search = filters.search?.trim().toLowerCase();
   if (search && !flag.record.key.toLowerCase().includes(search) && !(flag.record.name ?? '').toLowerCase().includes(search)) return false;

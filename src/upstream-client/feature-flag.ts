@@ -1,10 +1,12 @@
-// Feature flags of a project (interface §4.1) and the organization-level flag routes (§4.3).
-// Record types are exactly what the REST API returns (snake_case); one function per endpoint.
-import type { Page, UpstreamClient } from './http.ts';
-import type { ActivityPage } from './activity.ts';
-import type { UserRecord } from './users.ts';
+// Feature flags of a project and the organization-level flag routes (docs/rest-interface.md,
+// "Feature flags"). Record types are exactly what the REST API returns (snake_case); one
+// function per endpoint.
+import type { UpstreamClient } from './http.ts';
+import type { ActivityLogRecord } from './activity.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
+import type { UserRecord } from './user.ts';
 
-/** A feature flag (interface §2.4; research §4.1). Fields newer or older upstreams omit are optional. */
+/** A feature flag (docs/rest-interface.md, "Feature flags"). Fields newer or older upstreams omit are optional. */
 export interface FeatureFlagRecord {
   id: number;
   /** The flag's description (kept as `name` upstream for backwards compatibility). */
@@ -15,11 +17,11 @@ export interface FeatureFlagRecord {
   active: boolean;
   created_by: UserRecord | null;
   created_at: string;
-  /** Real service (research §4.1); absent on older upstreams. */
+  /** Real service only; absent on older upstreams. */
   updated_at?: string | null;
   version?: number | null;
   last_modified_by?: UserRecord | null;
-  /** `ACTIVE`, `STALE`, `DELETED`, `INACTIVE` or `UNKNOWN` (research §4.1); absent on some upstream versions. */
+  /** `ACTIVE`, `STALE`, `DELETED`, `INACTIVE` or `UNKNOWN`; absent on some upstream versions. */
   status?: string | null;
   is_simple_flag?: boolean;
   rollout_percentage?: number | null;
@@ -36,7 +38,7 @@ export interface FeatureFlagRecord {
   has_enriched_analytics?: boolean | null;
 }
 
-/** The writable flag fields (interface §2.4). */
+/** The writable flag fields. */
 export interface FeatureFlagWrite {
   name?: string;
   key?: string;
@@ -52,16 +54,16 @@ export interface FeatureFlagWrite {
   has_enriched_analytics?: boolean;
 }
 
-/** List filters the flags list understands besides limit/offset (research §4.2). */
+/** List filters the flags list understands besides limit/offset. */
 export interface FeatureFlagListFilters {
   search?: string;
   active?: boolean;
 }
 
-/** evaluation_reasons/: flag key -> value and reason (research §5). */
+/** evaluation_reasons/: flag key -> value and reason. */
 export type EvaluationReasonsRecord = Record<string, { value: unknown; evaluation: { reason: string; condition_index: number | null } }>;
 
-/** The minimal flag definition of local_evaluation/ and my_flags/ (research §5). */
+/** The minimal flag definition of local_evaluation/ and my_flags/. */
 export interface MinimalFeatureFlagRecord {
   id: number;
   team_id?: number;
@@ -92,7 +94,7 @@ export interface UserBlastRadiusRecord {
   total_users: number;
 }
 
-/** create_static_cohort_for_flag/ answers `{cohort: <Cohort>}` (research §5). */
+/** create_static_cohort_for_flag/ answers `{cohort: <Cohort>}`. */
 export interface StaticCohortResponse {
   cohort: CohortRecord;
 }
@@ -112,7 +114,7 @@ export interface DashboardActionResponse {
   error?: string;
 }
 
-/** One entry of GET /api/organizations/{org_id}/feature_flags/{key}/ (a plain array; research §8). */
+/** One entry of GET /api/organizations/{org_id}/feature_flags/{key}/ (a plain array). */
 export interface OrganizationFlagRecord {
   flag_id: number;
   team_id: number;
@@ -129,7 +131,7 @@ export interface CopyFlagsBody {
   copy_schedule?: boolean;
 }
 
-/** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, errors}]}` (research §8). */
+/** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, errors}]}`. */
 export interface CopyFlagsResponse {
   success: FeatureFlagRecord[];
   failed: CopyFlagsFailureRecord[];
@@ -146,10 +148,11 @@ const FLAG = '/api/projects/{project_id}/feature_flags/{id}/';
 export function listFeatureFlags(
   client: UpstreamClient,
   projectId: number,
-  page: { limit: number; offset: number },
+  page: PageArgs,
   filters: FeatureFlagListFilters = {},
 ): Promise<Page<FeatureFlagRecord>> {
-  return client.request({ method: 'GET', route: FLAGS, params: { project_id: projectId }, query: { ...page, search: filters.search, active: filters.active } });
+  const query = { ...page, search: filters.search, active: filters.active };
+  return client.request({ method: 'GET', route: FLAGS, params: { project_id: projectId }, query, decode: decodePage<FeatureFlagRecord> });
 }
 
 export function createFeatureFlag(client: UpstreamClient, projectId: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
@@ -165,8 +168,14 @@ export function updateFeatureFlag(client: UpstreamClient, projectId: number, id:
   return client.request({ method: 'PATCH', route: FLAG, params: { project_id: projectId, id }, body });
 }
 
-export function getFeatureFlagActivity(client: UpstreamClient, projectId: number, id: number, page: { limit: number; page: number }): Promise<ActivityPage> {
-  return client.request({ method: 'GET', route: `${FLAG}activity/`, params: { project_id: projectId, id }, query: page });
+export function listFeatureFlagActivity(
+  client: UpstreamClient,
+  projectId: number,
+  id: number,
+  page: ActivityPageArgs,
+): Promise<ActivityPage<ActivityLogRecord>> {
+  const params = { project_id: projectId, id };
+  return client.request({ method: 'GET', route: `${FLAG}activity/`, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
 }
 
 export function createStaticCohortForFlag(client: UpstreamClient, projectId: number, id: number): Promise<StaticCohortResponse> {
@@ -181,8 +190,9 @@ export function enrichFlagUsageDashboard(client: UpstreamClient, projectId: numb
   return client.request({ method: 'POST', route: `${FLAG}enrich_usage_dashboard/`, params: { project_id: projectId, id }, body: {} });
 }
 
-export function getAllFeatureFlagsActivity(client: UpstreamClient, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage> {
-  return client.request({ method: 'GET', route: `${FLAGS}activity/`, params: { project_id: projectId }, query: page });
+export function listAllFeatureFlagsActivity(client: UpstreamClient, projectId: number, page: ActivityPageArgs): Promise<ActivityPage<ActivityLogRecord>> {
+  const params = { project_id: projectId };
+  return client.request({ method: 'GET', route: `${FLAGS}activity/`, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
 }
 
 export function getEvaluationReasons(client: UpstreamClient, projectId: number, distinctId: string, groups: unknown): Promise<EvaluationReasonsRecord> {
@@ -229,6 +239,12 @@ export function copyFeatureFlags(client: UpstreamClient, organizationId: string,
   return client.request({ method: 'POST', route: '/api/organizations/{org_id}/feature_flags/copy_flags/', params: { org_id: organizationId }, body });
 }
 
+/** A flag named by its project and its numeric id. */
+export interface FlagRef {
+  projectId: number;
+  id: number;
+}
+
 /**
  * A flag together with the project it was read from: the REST record does not name its
  * project, but the flag's global id and `project` field need it. The codegen mapper of FeatureFlag.
@@ -242,4 +258,11 @@ export interface ProjectFlag {
 export interface ProjectMinimalFlag {
   projectId: number;
   record: MinimalFeatureFlagRecord;
+}
+
+/** The codegen mapper of CreateFeatureFlagStaticCohortPayload: the flag is read back only if selected. */
+export interface StaticCohortPayload {
+  cohort: CohortRecord | null;
+  flagRef: FlagRef;
+  userErrors: { field: string[] | null; message: string; code: string | null }[];
 }

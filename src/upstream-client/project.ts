@@ -1,6 +1,7 @@
-// Projects (teams), interface §2.7 and §4.5. Record types are exactly what the REST API
-// returns (snake_case); they are the codegen mappers of `Project`.
-import type { Page, UpstreamClient } from './http.ts';
+// Projects (teams; docs/rest-interface.md, "Projects"). Record types are exactly what the REST
+// API returns (snake_case); they are the codegen mappers of `Project`. One function per endpoint.
+import type { UpstreamClient } from './http.ts';
+import { decodePage, type Page, type PageArgs } from './page.ts';
 
 /** A project as the list endpoint returns it (fewer fields than the full record). */
 export interface ProjectListItem {
@@ -61,14 +62,49 @@ export function isFullProject(project: ProjectParent): project is ProjectRecord 
   return 'created_at' in project;
 }
 
-/** Writable fields (snake_case), as sent in POST/PATCH bodies. */
-export type ProjectWrite = Partial<Record<string, unknown>>;
+/** The writable project fields (snake_case), as sent in POST/PATCH bodies. */
+export interface ProjectWrite {
+  name?: string;
+  timezone?: string;
+  week_start_day?: number | null;
+  app_urls?: string[];
+  slack_incoming_webhook?: string | null;
+  anonymize_ips?: boolean;
+  completed_snippet_onboarding?: boolean;
+  test_account_filters?: unknown;
+  test_account_filters_default_checked?: boolean | null;
+  path_cleaning_filters?: unknown;
+  data_attributes?: unknown;
+  person_display_name_properties?: string[] | null;
+  correlation_config?: unknown;
+  autocapture_opt_out?: boolean | null;
+  autocapture_exceptions_opt_in?: boolean | null;
+  autocapture_exceptions_errors_to_ignore?: unknown;
+  capture_console_log_opt_in?: boolean | null;
+  capture_performance_opt_in?: boolean | null;
+  session_recording_opt_in?: boolean;
+  session_recording_sample_rate?: string | null;
+  session_recording_minimum_duration_milliseconds?: number | null;
+  session_recording_linked_flag?: unknown;
+  session_recording_network_payload_capture_config?: unknown;
+  primary_dashboard?: number | null;
+  live_events_columns?: string[] | null;
+  recording_domains?: string[] | null;
+  inject_web_apps?: boolean | null;
+  extra_settings?: unknown;
+  surveys_opt_in?: boolean | null;
+}
+
+/** List filters the projects list understands besides limit/offset. */
+export interface ProjectListFilters {
+  search?: string;
+}
 
 const LIST = '/api/projects/';
 const ONE = '/api/projects/{id}/';
 
-export function listProjects(client: UpstreamClient, limit: number, offset: number, search?: string): Promise<Page<ProjectListItem>> {
-  return client.request({ method: 'GET', route: LIST, query: { limit, offset, search: search || undefined } });
+export function listProjects(client: UpstreamClient, page: PageArgs, filters: ProjectListFilters = {}): Promise<Page<ProjectListItem>> {
+  return client.request({ method: 'GET', route: LIST, query: { ...page, search: filters.search || undefined }, decode: decodePage<ProjectListItem> });
 }
 
 export function getProject(client: UpstreamClient, id: number): Promise<ProjectRecord> {
@@ -86,3 +122,7 @@ export function updateProject(client: UpstreamClient, id: number, body: ProjectW
 export function deleteProject(client: UpstreamClient, id: number): Promise<null> {
   return client.request({ method: 'DELETE', route: ONE, params: { id } });
 }
+
+/** The REST values of `week_start_day`: 0 is Sunday, 1 is Monday (the WeekStartDay enum's values). */
+export const WeekStartDayValue = { SUNDAY: 0, MONDAY: 1 } as const;
+export type WeekStartDayValue = (typeof WeekStartDayValue)[keyof typeof WeekStartDayValue];

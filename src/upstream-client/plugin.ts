@@ -1,11 +1,14 @@
-// Organization plugins (interface §4.4; research §9). A legacy product upstream, still served.
-import type { Page, UpstreamClient } from './http.ts';
-import type { ActivityPage } from './activity.ts';
+// Organization plugins (docs/rest-interface.md, "Plugins"). A legacy product upstream, still
+// served. Record types are exactly what the REST API returns; one function per endpoint.
+import type { UpstreamClient } from './http.ts';
+import type { ActivityLogRecord } from './activity.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
 
-/** The REST values of `plugin_type` (interface §2.6; `inline` exists upstream but is not creatable). */
-export type PluginTypeValue = 'local' | 'custom' | 'repository' | 'source';
+/** The REST values of `plugin_type` (`inline` exists upstream but is not creatable). */
+export const PluginTypeValue = { LOCAL: 'local', CUSTOM: 'custom', REPOSITORY: 'repository', SOURCE: 'source' } as const;
+export type PluginTypeValue = (typeof PluginTypeValue)[keyof typeof PluginTypeValue];
 
-/** A plugin (interface §2.6). */
+/** A plugin. */
 export interface PluginRecord {
   id: number;
   plugin_type: PluginTypeValue | null;
@@ -24,7 +27,7 @@ export interface PluginRecord {
   public_jobs: unknown;
 }
 
-/** The writable plugin fields (interface §2.6); `url` is what the real service installs from. */
+/** The writable plugin fields; `url` is what the real service installs from. */
 export interface PluginWrite {
   plugin_type?: PluginTypeValue;
   name?: string;
@@ -39,15 +42,15 @@ export interface PluginWrite {
   public_jobs?: unknown;
 }
 
-/** source/ and update_source/: file name -> contents (research §9). */
+/** source/ and update_source/: file name -> contents. */
 export type PluginSourceRecord = Record<string, string | null>;
 
-/** check_for_updates/ answers `{plugin: {...}}` (research §9). */
+/** check_for_updates/ answers `{plugin: {...}}`. */
 export interface CheckForUpdatesResponse {
   plugin: PluginRecord;
 }
 
-/** An enabled plugin configuration of a project (exports_unsubscribe_configs/; research §9). */
+/** An enabled plugin configuration of a project (exports_unsubscribe_configs/). */
 export interface PluginConfigRecord {
   id: number;
   plugin: number;
@@ -65,14 +68,14 @@ export interface PluginConfigRecord {
   deleted: boolean;
 }
 
-/** An entry of the public plugin repository (research §9: the JSON array as-is). */
+/** An entry of the public plugin repository (the JSON array as-is). */
 export type RepositoryPluginRecord = Record<string, unknown>;
 
 const PLUGINS = '/api/organizations/{org_id}/plugins/';
 const PLUGIN = '/api/organizations/{org_id}/plugins/{id}/';
 
-export function listPlugins(client: UpstreamClient, orgId: string, page: { limit: number; offset: number }): Promise<Page<PluginRecord>> {
-  return client.request({ method: 'GET', route: PLUGINS, params: { org_id: orgId }, query: page });
+export function listPlugins(client: UpstreamClient, orgId: string, page: PageArgs): Promise<Page<PluginRecord>> {
+  return client.request({ method: 'GET', route: PLUGINS, params: { org_id: orgId }, query: { ...page }, decode: decodePage<PluginRecord> });
 }
 
 export function createPlugin(client: UpstreamClient, orgId: string, body: PluginWrite): Promise<PluginRecord> {
@@ -109,8 +112,14 @@ export function upgradePlugin(client: UpstreamClient, orgId: string, id: number)
   return client.request({ method: 'POST', route: `${PLUGIN}upgrade/`, params: { org_id: orgId, id }, body: {} });
 }
 
-export function getPluginActivity(client: UpstreamClient, orgId: string, page: { limit: number; page: number }): Promise<ActivityPage> {
-  return client.request({ method: 'GET', route: `${PLUGINS}activity/`, params: { org_id: orgId }, query: page });
+export function listPluginActivity(client: UpstreamClient, orgId: string, page: ActivityPageArgs): Promise<ActivityPage<ActivityLogRecord>> {
+  return client.request({
+    method: 'GET',
+    route: `${PLUGINS}activity/`,
+    params: { org_id: orgId },
+    query: { ...page },
+    decode: decodeActivityPage<ActivityLogRecord>,
+  });
 }
 
 export function getExportsUnsubscribeConfigs(client: UpstreamClient, orgId: string): Promise<PluginConfigRecord[]> {
@@ -124,6 +133,12 @@ export function getPluginRepository(client: UpstreamClient, orgId: string): Prom
 /** Plain array of plugin ids that no project has enabled. */
 export function getUnusedPlugins(client: UpstreamClient, orgId: string): Promise<number[]> {
   return client.request({ method: 'GET', route: `${PLUGINS}unused/`, params: { org_id: orgId } });
+}
+
+/** A plugin named by the organization it is read through and its numeric id. */
+export interface PluginRef {
+  orgId: string;
+  id: number;
 }
 
 /**

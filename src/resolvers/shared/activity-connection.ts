@@ -1,11 +1,11 @@
 // Activity logs (flags, plugins) use page/limit pagination with `total_count`, not
 // limit/offset. This adapter lets the shared Relay connection helper drive them: it picks
 // the smallest page size whose single page covers the requested offset window.
-import { connectionFor, type ConnectionArgs } from '../relay/connection.ts';
-import type { ActivityLogRecord, ActivityPage } from '../upstream-client/activity.ts';
-import type { ActivityLogEntryResolvers } from '../generated/resolvers-types.ts';
+import { connectionFor, type ConnectionArgs } from '../../relay/connection.ts';
+import type { ActivityLogRecord } from '../../upstream-client/activity.ts';
+import type { ActivityPage, ActivityPageArgs } from '../../upstream-client/page.ts';
 
-export type FetchActivityPage = (page: { limit: number; page: number }) => Promise<ActivityPage>;
+export type FetchActivityPage = (page: ActivityPageArgs) => Promise<ActivityPage<ActivityLogRecord>>;
 
 /** A Relay connection over an activity endpoint: one upstream call per window (two for `last` alone). */
 export function activityConnection(args: ConnectionArgs, fetchActivity: FetchActivityPage) {
@@ -14,7 +14,7 @@ export function activityConnection(args: ConnectionArgs, fetchActivity: FetchAct
     async (limit, offset) => {
       const window = pageCovering(offset, limit);
       const page = await fetchActivity({ limit: window.pageSize, page: window.page });
-      return { count: page.total_count, next: null, previous: null, results: page.results.slice(window.skip, window.skip + limit) };
+      return { count: page.total_count, results: page.results.slice(window.skip, window.skip + limit) };
     },
     'ActivityLog',
   );
@@ -31,21 +31,3 @@ function pageCovering(offset: number, limit: number): { page: number; pageSize: 
   const index = Math.floor(offset / pageSize);
   return { page: index + 1, pageSize, skip: offset - index * pageSize };
 }
-
-export const ActivityLogEntry: ActivityLogEntryResolvers = {
-  user: (entry) => (entry.user ? { firstName: entry.user.first_name ?? null, email: entry.user.email ?? null, isSystem: entry.user.is_system === true } : null),
-  activity: (entry) => entry.activity,
-  scope: (entry) => entry.scope,
-  itemId: (entry) => entry.item_id,
-  changes: (entry) =>
-    (entry.detail?.changes ?? []).map((change) => ({
-      type: change.type ?? null,
-      action: change.action ?? null,
-      field: change.field ?? null,
-      before: change.before ?? null,
-      after: change.after ?? null,
-    })),
-  name: (entry) => entry.detail?.name ?? null,
-  detail: (entry) => entry.detail,
-  createdAt: (entry) => entry.created_at,
-};

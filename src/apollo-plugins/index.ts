@@ -4,10 +4,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import type { GatewayContext } from './context.ts';
-import { ErrorCode, unauthenticated } from './errors.ts';
-import { costEstimator, costHints } from './query-cost.ts';
-import { MAX_PAGE_SIZE } from './relay/connection.ts';
+import type { GatewayContext } from '../context.ts';
+import { ErrorCode, unauthenticated } from '../errors.ts';
+import { costEstimator, costHints } from '../query-cost.ts';
+import { MAX_PAGE_SIZE } from '../relay/connection.ts';
 
 /**
  * Query limits enforced before any upstream call. One object so the federation `@cost`/`@listSize`
