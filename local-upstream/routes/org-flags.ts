@@ -19,6 +19,7 @@ import { isDict } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { organizationOf } from './common.ts';
 import { logFlagActivity } from './flags.ts';
+import { pythonStr } from '../python-format.ts';
 
 /**
  * Organization-level flag routes. The real service makes them session-only (`INTERNAL`); here a personal key
@@ -45,7 +46,7 @@ function remapCohorts(store: Store, filters: Record<string, unknown>, source: Pr
   const copy = structuredClone(filters);
   const sourceCohorts = projectCohorts(store, source.id);
   const groups = Array.isArray(copy.groups) ? (copy.groups as Array<{ properties?: unknown }>) : [];
-  for (const property of groups.flatMap((group) => (Array.isArray(group.properties) ? group.properties : []))) {
+  for (const property of groups.flatMap((group): unknown[] => (Array.isArray(group.properties) ? group.properties : []))) {
     if (!isDict(property) || property.type !== 'cohort') continue;
     const cohort = sourceCohorts.find((candidate) => String(candidate.id) === String(property.value));
     if (!cohort) continue;
@@ -116,11 +117,11 @@ function copyFlags(ctx: RouteContext): ApiResponse {
   const targets = input.target_project_ids;
   if (!key || !from || !Array.isArray(targets) || targets.length === 0) throw plainError(400, { error: 'Missing required fields' });
   const sourceProject = Number.isInteger(Number(from)) ? getProject(ctx.store, Number(from)) : undefined;
-  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, String(key)) : undefined;
+  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, pythonStr(key)) : undefined;
   if (!sourceProject || !source) throw plainError(400, { error: 'Feature flag to copy does not exist.' });
   const success: unknown[] = [];
   const failed: unknown[] = [];
-  for (const targetId of targets) {
+  for (const targetId of targets as unknown[]) {
     const target = Number.isInteger(Number(targetId)) ? getProject(ctx.store, Number(targetId)) : undefined;
     if (!target || target.organization_id !== organization.id) {
       failed.push({ project_id: targetId, errors: 'Target project does not exist.' });

@@ -4,7 +4,7 @@ import { validateFields, type FieldSpecs } from './fields.ts';
 
 export const PLUGIN_TYPES = ['local', 'custom', 'repository', 'source'] as const;
 
-/** Request fields for create/update (interface §2.6), plus `url` on create. */
+/** Request fields for create/update (docs/rest-interface.md, "Plugin"), plus `url` on create. */
 const PLUGIN_FIELDS: FieldSpecs = {
   plugin_type: { kind: 'choice', choices: PLUGIN_TYPES },
   name: { kind: 'string', maxLength: 200, allowNull: true },

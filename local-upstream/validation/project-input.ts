@@ -3,7 +3,7 @@ import { validationError } from '../http/errors.ts';
 import { pythonStr } from '../python-format.ts';
 import { validateFields, type FieldSpecs } from './fields.ts';
 
-/** The writable project fields of interface §2.7, in serializer order, with the real model's constraints. */
+/** The writable project fields of docs/rest-interface.md ("Project (team)"), in serializer order, with the real model's constraints. */
 const PROJECT_FIELDS: FieldSpecs = {
   app_urls: { kind: 'stringList', maxLength: 200 },
   name: { kind: 'string', maxLength: 200 },
@@ -55,7 +55,7 @@ export function validateProjectInput(body: Record<string, unknown>, dashboardExi
     timezone: checkTimezone,
     primary_dashboard: (value) => {
       if (value !== null && !dashboardExists(value as number)) {
-        throw validationError(`Invalid pk "${String(value)}" - object does not exist.`, 'primary_dashboard', 'does_not_exist');
+        throw validationError(`Invalid pk "${pythonStr(value)}" - object does not exist.`, 'primary_dashboard', 'does_not_exist');
       }
       return value;
     },
