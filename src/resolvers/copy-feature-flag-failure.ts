@@ -8,7 +8,7 @@ const rest = restField((failure: CopyFlagsFailureRecord) => failure);
 
 export const CopyFeatureFlagFailure: CopyFeatureFlagFailureResolvers = {
   projectDatabaseId: rest('project_id'),
-  // The usual failure is "Target project does not exist": then there is no project to show.
+  // The usual failure is "Project not found.": then there is no project to show.
   project: (failure, _args, ctx) => (failure.project_id == null ? null : nullIfNotFound(ctx.loaders.project.parent(failure.project_id))),
-  errors: rest('errors'),
+  errors: (failure) => failure.error_message ?? failure.errors ?? null,
 };
