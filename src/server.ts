@@ -16,7 +16,7 @@ import { createCache, type GatewayCache } from './cache.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { Readiness } from './readiness.ts';
 import { GatewayTracer } from './tracing.ts';
