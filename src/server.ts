@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
@@ -147,7 +147,7 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       upstreamReportPlugin,
       metrics.plugin,
       requestLogPlugin(logger),
-      oneLimitErrorPlugin as ApolloServerPlugin<GatewayContext>,
+      oneLimitErrorPlugin,
     ],
   });
 }
