@@ -32,6 +32,7 @@ const gateway = await listenOrExit(() =>
     upstreamConnections: config.upstreamConnections,
     logLevel: config.logLevel,
     nodeEnv: config.nodeEnv,
+    compiledExecution: config.compiledExecution,
     ...(demoKey ? { demoApiKey: demoKey } : {}),
     ...(trustedDocuments ? { trustedDocuments } : {}),
   }),

@@ -20,7 +20,10 @@ import { jsonBody } from './http/json-body.ts';
 import { trustedDocumentsGate } from './http/trusted-documents.ts';
 import { unexpectedErrors } from './http/unexpected-errors.ts';
 import type { TrustedDocuments } from './trusted-documents/store.ts';
-import { gatewaySchema } from './schema.ts';
+import { compilationSchema, gatewaySchema } from './schema.ts';
+import { compiledExecutor } from './execution/compiled-executor.ts';
+import { executorGateway } from './execution/executor-gateway.ts';
+import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
 export interface GatewayOptions {
@@ -41,6 +44,8 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
+  compiledExecution?: boolean;
   /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
   trustedDocuments?: TrustedDocuments;
 }
@@ -89,6 +94,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   const app = express();
+  // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
+  // never revalidated), and X-Powered-By only advertises the framework.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();
@@ -122,7 +131,7 @@ function gatewayLogger(options: GatewayOptions): Logger {
 
 function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
   return new ApolloServer<GatewayContext>({
-    schema: gatewaySchema(),
+    ...schemaAndExecutor(options, metrics),
     logger,
     introspection: true,
     csrfPrevention: true,
@@ -152,6 +161,14 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
   });
 }
 
+/** The schema alone (Apollo runs graphql-js), or a gateway serving it with the compiled executor. */
+function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
+  const schema = gatewaySchema();
+  if (options.compiledExecution === false) return { schema };
+  const executor = compiledExecutor({ schema, compileSchema: compilationSchema(), count: executionCounter(metrics.registry) });
+  return { gateway: executorGateway(schema, executor) };
+}
+
 interface Edge {
   metrics: GatewayMetrics;
   logger: Logger;
@@ -161,7 +178,6 @@ interface Edge {
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, compression, JSON body, trusted documents, one context per request). */
 function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, { metrics, logger, transport, trustedDocuments }: Edge): void {
-  app.disable('x-powered-by');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
