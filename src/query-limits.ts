@@ -1,11 +1,11 @@
 // Structural query limits (depth, aliases, directives from graphql-armor; tokens from graphql-js's
 // own parser) and how their refusals read: one error per refused operation, a message that names the
 // limit (graphql-armor prefixes its messages with "Syntax Error: "), and a code of its own for the
-// token limit. The numbers live in QUERY_LIMITS (plugins.ts); the cost limit is costLimitPlugin.
+// token limit. The numbers live in QUERY_LIMITS (apollo-plugins/); the cost limit is costLimitPlugin.
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, type GraphQLFormattedError, type ValidationContext } from 'graphql';
-import { QUERY_LIMITS } from './plugins.ts';
+import { QUERY_LIMITS } from './apollo-plugins/index.ts';
 
 /** The code of a document refused for its token count (the other limits are validation failures). */
 export const TOKEN_LIMIT_EXCEEDED = 'TOKEN_LIMIT_EXCEEDED';

@@ -12,7 +12,7 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { responseCompression } from './http/compression.ts';

@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../gateway/helpers.ts';
-import { QUERY_LIMITS } from '../../src/plugins.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
 
 const logLines: string[] = [];
 const logSink = new Writable({
