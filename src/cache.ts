@@ -11,6 +11,12 @@ export interface GatewayCache {
   readonly backend: string;
   /** A view of the cache whose keys all start with `prefix` (one per feature: `apq:`, `trusted:`...). */
   namespace(prefix: string): KeyValueCache<string>;
+  /**
+   * Like `namespace`, for entries that must not be lost (trusted documents): what this process
+   * writes stays in its own memory, never evicted, and is also written to Redis, where entries
+   * other replicas wrote are found. A Redis outage or restart loses no entry this process holds.
+   */
+  pinned(prefix: string): KeyValueCache<string>;
   /** Closes the Redis connection (nothing to do in memory). */
   close(): Promise<void>;
 }
@@ -29,6 +35,7 @@ function memoryCache(): GatewayCache {
   return {
     backend: 'memory',
     namespace: (prefix) => new PrefixingKeyValueCache(store, prefix),
+    pinned: () => new PinnedCache(null),
     close: async () => {},
   };
 }
@@ -44,6 +51,7 @@ function redisCache(redisUrl: string): GatewayCache {
   return {
     backend: redactCredentials(redisUrl),
     namespace: (prefix) => new PrefixingKeyValueCache(shared, prefix),
+    pinned: (prefix) => new PinnedCache(new PrefixingKeyValueCache(shared, prefix)),
     close: () => keyv.disconnect(),
   };
 }
@@ -52,4 +60,28 @@ function redactCredentials(raw: string): string {
   const url = new URL(raw);
   if (url.password) url.password = '***';
   return url.toString();
+}
+
+/** This process's entries in a Map (never evicted), in front of an optional shared cache. */
+class PinnedCache implements KeyValueCache<string> {
+  readonly #local = new Map<string, string>();
+  readonly #shared: KeyValueCache<string> | null;
+
+  constructor(shared: KeyValueCache<string> | null) {
+    this.#shared = shared;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.#local.get(key) ?? (await this.#shared?.get(key));
+  }
+
+  async set(key: string, value: string): Promise<void> {
+    this.#local.set(key, value);
+    await this.#shared?.set(key, value);
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const local = this.#local.delete(key);
+    return (await this.#shared?.delete(key)) || local;
+  }
 }

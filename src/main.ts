@@ -3,12 +3,17 @@
 // to go, and on SIGTERM/SIGINT turn unready, wait SHUTDOWN_DELAY_MS, drain and stop.
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
 import { startGateway, type RunningGateway } from './server.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
+import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
+import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
 
 const config = configOrExit();
+// Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
+const manifest = manifestOrExit();
 
 if (config.workers > 1 && cluster.isPrimary) await runPrimary();
 else await runGateway();
@@ -17,6 +22,8 @@ else await runGateway();
 async function runGateway(): Promise<void> {
   const stopTracing = await startTracingSdk();
   const embedded = cluster.isWorker ? null : await startEmbeddedUpstream();
+  const cache = createCache(config.redisUrl);
+  const trustedDocuments = manifest ? await loadTrustedDocuments(manifest, cache) : undefined;
   const gateway = await listenOrExit(
     () =>
       startGateway({
@@ -27,10 +34,11 @@ async function runGateway(): Promise<void> {
         upstreamConnections: config.upstreamConnections,
         logLevel: config.logLevel,
         nodeEnv: config.nodeEnv,
-        redisUrl: config.redisUrl,
+        cache,
         compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
+        ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
       }),
     embedded?.upstream,
@@ -120,6 +128,25 @@ function configOrExit(): Readonly<Config> {
     process.stderr.write(`Configuration error: ${error.message}\n`);
     process.exit(1);
   }
+}
+
+/** TRUSTED_DOCUMENTS: the manifest, read once; an unusable file is a configuration error. */
+function manifestOrExit(): PersistedQueryManifest | undefined {
+  if (!config.trustedDocuments) return undefined;
+  try {
+    return readManifest(config.trustedDocuments);
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    process.stderr.write(`Configuration error: TRUSTED_DOCUMENTS: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** The manifest in a store kept in this process and, with REDIS_URL, shared with every replica. */
+async function loadTrustedDocuments(manifest: PersistedQueryManifest, cache: GatewayCache): Promise<TrustedDocuments> {
+  const store = new TrustedDocumentStore(cache.pinned('trusted:'));
+  await store.load(manifest);
+  return { store, mode: config.trustedDocumentsMode };
 }
 
 /** A port already taken (or not ours to take) is a configuration problem too: say which, exit 1. */

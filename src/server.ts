@@ -3,9 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import cors from 'cors';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
@@ -16,7 +15,14 @@ import { createCache, type GatewayCache } from './cache.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
+import { graphqlCors } from './http/cors.ts';
+import { responseCompression } from './http/compression.ts';
+import { jsonBody } from './http/json-body.ts';
+import { trustedDocumentsGate } from './http/trusted-documents.ts';
+import { unexpectedErrors } from './http/unexpected-errors.ts';
+import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { Readiness } from './readiness.ts';
 import { GatewayTracer } from './tracing.ts';
@@ -43,8 +49,8 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
-  /** Redis shared by all replicas for persisted queries (REDIS_URL); in memory when absent. */
-  redisUrl?: string | null;
+  /** Where persisted queries live (src/cache.ts: Redis with REDIS_URL); default a new in-memory cache. Closed by `stop()`. */
+  cache?: GatewayCache;
   /** How long `/readyz` reuses its upstream check, in ms (default 2000). */
   readinessCacheMs?: number;
   /** Where spans go; default the global provider (a no-op unless src/tracing-sdk.ts registered one). */
@@ -53,6 +59,8 @@ export interface GatewayOptions {
   metricsText?: (local: Registry) => Promise<string>;
   /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
   compiledExecution?: boolean;
+  /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface RunningGateway {
@@ -101,7 +109,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ...(options.upstreamConnections !== undefined ? { connections: options.upstreamConnections } : {}),
     onCall: metrics.observeUpstreamCall,
   });
-  const cache = createCache(options.redisUrl);
+  const cache = options.cache ?? createCache();
   const readiness = new Readiness({
     upstreamUrl: options.upstreamUrl,
     ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}),
@@ -116,8 +124,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics, cache);
   await server.start();
-  mountProbes(app, readiness, metrics, options.metricsText);
-  mountGraphQL(app, server, transport, tracer);
+  mountRoutes(app, server, { metrics, logger, transport, tracer, readiness, metricsText: options.metricsText, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -156,7 +163,6 @@ function apolloServer(
   metrics: GatewayMetrics,
   cache: GatewayCache,
 ): ApolloServer<GatewayContext> {
-  const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
     ...schemaAndExecutor(options, metrics),
     logger,
@@ -169,8 +175,9 @@ function apolloServer(
     // Automatic persisted queries live in the shared cache (Redis with REDIS_URL), so a hash
     // registered through one replica is known to all; a day bounds what Redis keeps.
     persistedQueries: { cache: cache.namespace('apq:'), ttl: 86_400 },
-    validationRules: limits.validationRules,
-    formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
+    validationRules: queryLimitRules(),
+    parseOptions,
+    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error'))),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
@@ -186,7 +193,7 @@ function apolloServer(
       metrics.plugin,
       tracingPlugin,
       requestLogPlugin(logger),
-      ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
+      oneLimitErrorPlugin,
     ],
   });
 }
@@ -199,8 +206,22 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
   return { gateway: executorGateway(schema, executor) };
 }
 
-/** `/healthz` (liveness: the process serves), `/readyz` (readiness: upstream answers, not draining), `/metrics`. */
-function mountProbes(app: express.Express, readiness: Readiness, metrics: GatewayMetrics, metricsText: GatewayOptions['metricsText']): void {
+interface Edge {
+  metrics: GatewayMetrics;
+  logger: Logger;
+  transport: UpstreamTransport;
+  trustedDocuments: TrustedDocuments | undefined;
+  tracer: GatewayTracer;
+  readiness: Readiness;
+  metricsText: GatewayOptions['metricsText'];
+}
+
+/**
+ * `/healthz` (liveness), `/readyz` (readiness: the upstream answers, not draining), `/metrics`, and
+ * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request).
+ */
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, edge: Edge): void {
+  const { metrics, logger, transport, trustedDocuments, tracer, readiness, metricsText } = edge;
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -212,27 +233,15 @@ function mountProbes(app: express.Express, readiness: Readiness, metrics: Gatewa
     const text = metricsText ? await metricsText(metrics.registry) : await metrics.registry.metrics();
     res.type(metrics.registry.contentType).send(text);
   });
-}
-
-/** `/graphql`: CORS, JSON body, one context (token, loaders, operation span) per request. */
-function mountGraphQL(app: express.Express, server: ApolloServer<GatewayContext>, transport: UpstreamTransport, tracer: GatewayTracer): void {
+  const observers = { metrics, logger };
   app.use(
     '/graphql',
-    cors<cors.CorsRequest>({
-      origin: true,
-      allowedHeaders: [
-        'authorization',
-        'content-type',
-        'x-upstream-report',
-        'apollo-require-preflight',
-        'x-apollo-operation-name',
-        'traceparent',
-        'tracestate',
-      ],
-      maxAge: 600,
-    }),
-    express.json({ limit: '1mb' }),
+    graphqlCors(),
+    responseCompression(),
+    ...jsonBody(observers),
+    ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
     expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport, tracer) }),
+    unexpectedErrors(logger),
   );
 }
 

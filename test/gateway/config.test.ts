@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
       compiledExecution: true,
+      trustedDocuments: undefined,
+      trustedDocumentsMode: 'off',
     });
   });
   it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {
@@ -69,6 +71,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
     expect(() => loadConfig({ PORT: '99999' })).toThrow(/PORT must be a TCP port/);
     expect(() => loadConfig({ UPSTREAM_URL: 'https://user:secret@us.posthog.com' })).toThrow(/must not carry credentials/);
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS: 'm.json', TRUSTED_DOCUMENTS_MODE: 'strict' })).toThrow(
+      /TRUSTED_DOCUMENTS_MODE must be one of off, log, enforce/,
+    );
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS_MODE: 'enforce' })).toThrow(/needs TRUSTED_DOCUMENTS/);
+  });
+  it('reads the trusted-document manifest and mode', () => {
+    expect(loadConfig({ TRUSTED_DOCUMENTS: 'manifest.json', TRUSTED_DOCUMENTS_MODE: 'enforce' })).toMatchObject({
+      trustedDocuments: 'manifest.json',
+      trustedDocumentsMode: 'enforce',
+    });
   });
   it('bad values are ConfigErrors (main.ts prints their message alone)', () => {
     expect(() => loadConfig({ PORT: '-3' })).toThrow(ConfigError);

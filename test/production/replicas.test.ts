@@ -1,6 +1,10 @@
 // Many replicas: with REDIS_URL, an automatic persisted query registered through one gateway
-// process is found by another (a real redis-server, two gateway processes, one upstream).
+// process is found by another, and so is a trusted document only one replica's manifest lists
+// (a rolling deploy of a new manifest). A real redis-server, two gateway processes, one upstream.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
@@ -13,6 +17,18 @@ const HASH = createHash('sha256').update(QUERY).digest('hex');
 let upstream: LocalUpstream;
 const children: ChildProgram[] = [];
 let redisUrl: string;
+const manifestDir = mkdtempSync(join(tmpdir(), 'replicas-manifest-'));
+
+const TRUSTED = 'query ReplicaProjectCount { projects { totalCount } }';
+const TRUSTED_ID = createHash('sha256').update(TRUSTED).digest('hex');
+
+/** A manifest file listing `body` (its id is the body's SHA-256, as the manifest generator writes it). */
+function manifestFile(name: string, body: string): string {
+  const file = join(manifestDir, `${name}.json`);
+  const id = createHash('sha256').update(body).digest('hex');
+  writeFileSync(file, JSON.stringify({ format: 'apollo-persisted-query-manifest', version: 1, operations: [{ id, name, type: 'query', body }] }));
+  return file;
+}
 
 beforeAll(async () => {
   upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
@@ -23,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(children.map((child) => child.stop('SIGKILL')));
   await upstream.stop();
+  rmSync(manifestDir, { recursive: true, force: true });
 });
 
 /** Posts an APQ request: the hash, and the document only when `withQuery`. */
@@ -35,11 +52,22 @@ async function persisted(base: string, withQuery: boolean, hash = HASH): Promise
   return (await response.json()) as { data?: any; errors?: Array<{ extensions?: { code?: string } }> };
 }
 
-describe('automatic persisted queries across replicas', () => {
-  it('with REDIS_URL, a query registered on one replica is found on the other', async () => {
+describe('persisted queries and trusted documents across replicas', () => {
+  it('with REDIS_URL, what one replica registered or loaded is found by the other', async () => {
+    // Replica one runs the new manifest, replica two still the old one (log mode: other documents pass).
     const [one, two] = await Promise.all([
-      startGatewayProcess({ UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl }),
-      startGatewayProcess({ UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl }),
+      startGatewayProcess({
+        UPSTREAM_URL: upstream.url,
+        REDIS_URL: redisUrl,
+        TRUSTED_DOCUMENTS: manifestFile('ReplicaProjectCount', TRUSTED),
+        TRUSTED_DOCUMENTS_MODE: 'log',
+      }),
+      startGatewayProcess({
+        UPSTREAM_URL: upstream.url,
+        REDIS_URL: redisUrl,
+        TRUSTED_DOCUMENTS: manifestFile('Old', '{ __typename }'),
+        TRUSTED_DOCUMENTS_MODE: 'log',
+      }),
     ]);
     children.push(one, two);
     const [first, second] = [one.ready[1]!, two.ready[1]!];
@@ -49,5 +77,10 @@ describe('automatic persisted queries across replicas', () => {
     const found = await persisted(second, false);
     expect(found.errors).toBeUndefined();
     expect(found.data?.projects.nodes).toEqual([{ name: 'Acme Web' }, { name: 'Acme App' }]);
+
+    // A client of the new manifest sends only the id; the replica with the old manifest finds it in Redis.
+    const byId = await persisted(second, false, TRUSTED_ID);
+    expect(byId.errors).toBeUndefined();
+    expect(byId.data).toEqual({ projects: { totalCount: 2 } });
   });
 });
