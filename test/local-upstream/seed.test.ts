@@ -55,7 +55,7 @@ describe('a minimal seed', () => {
       expect(reasons.body['new-nav']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
       const plugins = await api.get(`/api/organizations/${ORG}/plugins/`);
       expect(plugins.body.results.map((plugin: { name: string; url: string }) => [plugin.name, plugin.url])).toEqual([
-        ['Hello', ''],
+        ['Hello', null],
         ['No url', ''],
       ]);
       expect((await client(upstream, 'phx_minimal_member').post(`/api/projects/${project}/feature_flags/`, { key: 'by-member' })).status).toBe(201);
