@@ -88,12 +88,21 @@ function matchesRegex(pattern: unknown, actual: unknown): boolean | null {
   }
 }
 
-/** Numeric when both sides read as numbers, otherwise a plain string comparison. */
+/** Numeric when both sides are whole numbers (Python's `float()`), otherwise a plain string comparison ("100b2c" is a string). */
 function compareOrdered(operator: string, expected: unknown, actual: unknown): boolean {
-  const expectedNumber = typeof expected === 'number' ? expected : Number.parseFloat(valueText(expected));
-  const actualNumber = typeof actual === 'number' ? actual : Number.parseFloat(valueText(actual));
-  if (Number.isFinite(expectedNumber) && Number.isFinite(actualNumber)) return ordered(operator, actualNumber, expectedNumber);
+  const expectedNumber = asNumber(expected);
+  const actualNumber = asNumber(actual);
+  if (expectedNumber !== null && actualNumber !== null) return ordered(operator, actualNumber, expectedNumber);
   return ordered(operator, valueText(actual), valueText(expected));
+}
+
+const NUMBER_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/** The value as a finite number when all of it reads as one; null otherwise. */
+function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || !NUMBER_TEXT.test(value)) return null;
+  return Number(value);
 }
 
 function ordered<T extends number | string>(operator: string, left: T, right: T): boolean {

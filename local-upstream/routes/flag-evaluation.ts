@@ -66,6 +66,14 @@ function sendCohorts(req: ApiRequest): boolean {
   return value !== null && !['false', '0'].includes(value.toLowerCase());
 }
 
+/** An entity tag without its weak marker and quotes: the service also honours an unquoted `If-None-Match`. */
+function opaqueTag(tag: string): string {
+  return tag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+}
+
 /** The local-evaluation body with a weak ETag; 304 with no body when `If-None-Match` has it. */
 export function localEvaluationResponse(store: Store, req: ApiRequest, project: ProjectRow): ApiResponse {
   const payload = localEvaluationPayload(allFlags(store, project.id).map(evaluationFlag), {
@@ -78,8 +86,8 @@ export function localEvaluationResponse(store: Store, req: ApiRequest, project: 
   const etag = `W/"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
   const headers = { etag, 'cache-control': 'private, must-revalidate' };
   const ifNoneMatch = req.headers['if-none-match'];
-  const candidates = typeof ifNoneMatch === 'string' ? ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')) : [];
-  if (candidates.includes(etag.replace(/^W\//, '')) || candidates.includes('*')) return { status: 304, headers };
+  const candidates = typeof ifNoneMatch === 'string' ? ifNoneMatch.split(',').map(opaqueTag) : [];
+  if (candidates.includes(opaqueTag(etag)) || candidates.includes('*')) return { status: 304, headers };
   return { status: 200, raw: text, headers: { ...headers, 'content-type': 'application/json' } };
 }
 

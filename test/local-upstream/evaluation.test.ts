@@ -76,11 +76,11 @@ describe('rollout and conditions', () => {
     expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'out_of_rollout_bound', conditionIndex: 1 });
   });
 
-  it('reports the first condition when none matched', () => {
+  it('reports the last of equal reasons when none matched, as the service does', () => {
     const filters = {
       groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }, { properties: [{ key: 'plan', type: 'person', value: 'team' }] }],
     };
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'no_condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'no_condition_match', conditionIndex: 1 });
   });
 
   it('a missing person property does not match', () => {
@@ -114,7 +114,7 @@ describe('variants', () => {
     expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }], multivariate: { variants: shifted } }), person({}, 'user-1')).value).toBe('b');
   });
 
-  it('tries variant-override conditions first but reports their original index', () => {
+  it('tries conditions in the order given, variant overrides included', () => {
     const filters = {
       groups: [
         { properties: [], rollout_percentage: 100 },
@@ -122,8 +122,10 @@ describe('variants', () => {
       ],
       multivariate: { variants },
     };
-    expect(evaluateFlag(flag(filters), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'test', reason: 'condition_match', conditionIndex: 1 });
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(filters), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
+    const overrideFirst = { ...filters, groups: [filters.groups[1], filters.groups[0]] };
+    expect(evaluateFlag(flag(overrideFirst), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'test', reason: 'condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(overrideFirst), person({ plan: 'free' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 1 });
   });
 
   it('ignores an override naming no variant', () => {

@@ -170,7 +170,7 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
       user: { first_name: 'Ada', email: 'ada@acme.test' },
       scope: 'FeatureFlag',
       item_id: String(created.body.id),
-      detail: { name: 'soft', changes: null },
+      detail: { name: 'soft', changes: [] },
     });
   });
 
