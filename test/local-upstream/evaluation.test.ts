@@ -449,10 +449,12 @@ describe('localEvaluationPayload', () => {
     expect(payload.cohorts).toEqual({ 7: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] }] } });
   });
 
-  it('without send_cohorts, inlines a single simple cohort as person properties', () => {
+  it('without send_cohorts, expands a single simple cohort into a person-property condition (rollout null kept)', () => {
     const plain = localEvaluationPayload(flags, { teamId: 9, groupTypeMapping: {}, cohorts, sendCohorts: false });
     expect(plain.cohorts).toEqual({});
-    expect((plain.flags[0] as { filters: unknown }).filters).toEqual({ groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }] });
+    expect((plain.flags[0] as { filters: unknown }).filters).toEqual({
+      groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }], rollout_percentage: null }],
+    });
   });
 
   it('an empty chain marks a cycle', () => {
