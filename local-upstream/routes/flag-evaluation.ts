@@ -5,7 +5,7 @@ import { validationError } from '../http/errors.ts';
 import { ok, type ApiRequest, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { allFlags } from '../storage/flags.ts';
-import { projectPersons } from '../storage/people.ts';
+import { projectGroups, projectPersons } from '../storage/people.ts';
 import { groupTypeMapping, type ProjectRow } from '../storage/projects.ts';
 import type { Store } from '../storage/db.ts';
 import { minimalFlagBody } from '../serializers/flags.ts';
@@ -54,7 +54,9 @@ function userBlastRadius(ctx: RouteContext): ApiResponse {
   if (index !== undefined && index !== null && !Number.isInteger(index)) throw validationError('A valid integer is required.', 'group_type_index');
   const groupTypeIndex = typeof index === 'number' ? index : null;
   return ok(
-    blastRadius(body.condition, groupTypeIndex, projectPersons(ctx.store, project.id), {
+    blastRadius(body.condition, groupTypeIndex, {
+      persons: projectPersons(ctx.store, project.id),
+      groups: groupTypeIndex === null ? [] : projectGroups(ctx.store, project.id, groupTypeIndex),
       cohorts: projectCohortsForEvaluation(ctx.store, project.id),
     }),
   );
