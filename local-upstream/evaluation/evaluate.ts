@@ -33,7 +33,8 @@ function evaluateWithStack(flag: EvaluationFlag, ctx: EvaluationContext & GroupP
 function bucketingIdentifier(flag: EvaluationFlag, ctx: EvaluationContext): string | null {
   const groupTypeIndex = flag.filters.aggregation_group_type_index;
   if (groupTypeIndex === undefined || groupTypeIndex === null) return ctx.distinctId;
-  const groupType = ctx.groupTypeMapping?.[String(groupTypeIndex)];
+  const indexKey = typeof groupTypeIndex === 'number' || typeof groupTypeIndex === 'string' ? `${groupTypeIndex}` : '';
+  const groupType = ctx.groupTypeMapping?.[indexKey];
   const groupKey = groupType === undefined ? undefined : ctx.groups?.[groupType];
   return groupKey === undefined ? null : String(groupKey);
 }

@@ -80,8 +80,11 @@ function withDefaultGroups(filters: Record<string, unknown>): Record<string, unk
 }
 
 function conditionProperties(filters: Record<string, unknown>): PropertyFilter[] {
-  const groups = Array.isArray(filters.groups) ? filters.groups : [];
-  return groups.flatMap((group: { properties?: unknown }) => (Array.isArray(group?.properties) ? group.properties : []));
+  const groups: unknown[] = Array.isArray(filters.groups) ? filters.groups : [];
+  return groups.flatMap((group) => {
+    const properties = (group as { properties?: unknown } | null)?.properties;
+    return Array.isArray(properties) ? (properties as PropertyFilter[]) : [];
+  });
 }
 
 function flagProperties(filters: Record<string, unknown>): PropertyFilter[] {

@@ -50,14 +50,24 @@ function matchValue(operator: string, expected: unknown, actual: unknown): boole
 
 /** Case-insensitive string equality; a list means "any of"; true/false compare by truthiness ("TRUE" == true). */
 function matchesExactly(expected: unknown, actual: unknown): boolean {
-  if (Array.isArray(expected)) {
-    if (expected.length === 0) return false;
-    if (expected.every(isBooleanLike)) return expected.some((item) => truthiness(item) === truthiness(actual));
-    const actualText = asciiLower(valueText(actual));
-    return expected.some((item) => asciiLower(valueText(item)) === actualText);
+  return matchesAnyOf(Array.isArray(expected) ? expected.map(unquoted) : [unquoted(expected)], actual);
+}
+
+/** The service reads condition values as JSON when they are JSON: `'"true"'` is the string `true`. */
+function unquoted(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^".*"$/s.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
   }
-  if (isBooleanLike(expected)) return truthiness(expected) === truthiness(actual);
-  return asciiLower(valueText(expected)) === asciiLower(valueText(actual));
+}
+
+function matchesAnyOf(expected: unknown[], actual: unknown): boolean {
+  if (expected.length === 0) return false;
+  if (expected.every(isBooleanLike)) return expected.some((item) => truthiness(item) === truthiness(actual));
+  const actualText = asciiLower(valueText(actual));
+  return expected.some((item) => asciiLower(valueText(item)) === actualText);
 }
 
 function isBooleanLike(value: unknown): boolean {
