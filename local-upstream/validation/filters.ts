@@ -111,9 +111,22 @@ function validateDict(filters: Dict, ctx: FiltersContext): Dict {
 
   const variantKeys = checkVariants(filters);
   groups.forEach((group, index) => checkCondition(group, index, variantKeys, ctx));
+  normalizeAggregation(filters, groups);
   const payloads = checkPayloads(filters, variantKeys);
   if (filters.payloads !== undefined) filters.payloads = payloads;
   return filters;
+}
+
+/**
+ * As the service stores them: every condition set carries its own `aggregation_group_type_index` (the flag's
+ * when it has none), and the flag-level one is theirs when they agree, else null.
+ */
+function normalizeAggregation(filters: Dict, groups: Dict[]): void {
+  const flagLevel = filters.aggregation_group_type_index ?? null;
+  for (const group of groups) if (!('aggregation_group_type_index' in group)) group.aggregation_group_type_index = flagLevel;
+  if (groups.length === 0) return;
+  const first = groups[0]!.aggregation_group_type_index;
+  filters.aggregation_group_type_index = groups.every((group) => group.aggregation_group_type_index === first) ? first : null;
 }
 
 function readGroups(filters: Dict, isCreate: boolean): Dict[] {
