@@ -53,7 +53,7 @@ const SINGLE_VALUE_OPERATORS = new Set(['icontains', 'not_icontains', 'regex', '
 function groupBlastRadius(properties: PropertyFilter[], groupTypeIndex: number, groups: GroupRecord[]): BlastRadius {
   for (const property of properties) {
     if (property.key !== GROUP_KEY && property.group_type_index !== groupTypeIndex) {
-      throw validationError('Invalid group type index for feature flag condition.', null, 'invalid');
+      throw validationError('Invalid group type index for feature flag condition.', null);
     }
   }
   properties.filter((property) => property.key === GROUP_KEY).forEach(checkGroupKeyFilter);
@@ -67,11 +67,10 @@ function checkGroupKeyFilter(property: PropertyFilter): void {
     throw validationError(
       `Operator '${operator}' is not supported for $group_key property. Supported operators: ${GROUP_KEY_OPERATORS.join(', ')}`,
       null,
-      'invalid',
     );
   }
   if (SINGLE_VALUE_OPERATORS.has(operator) && Array.isArray(property.value)) {
-    throw validationError(`Operator '${operator}' does not support list values for $group_key property. Use a single value instead.`, null, 'invalid');
+    throw validationError(`Operator '${operator}' does not support list values for $group_key property. Use a single value instead.`, null);
   }
 }
 

@@ -9,7 +9,7 @@ export function checkFlagEvaluable(filters: unknown): void {
   const properties = conditionProperties(filters);
   if (properties.some((prop) => prop.type === 'flag')) return;
   if (properties.some((prop) => (prop.operator === 'regex' || prop.operator === 'not_regex') && !compiles(prop.value))) {
-    throw validationError("Can't evaluate flag - please check release conditions", null, 'invalid');
+    throw validationError("Can't evaluate flag - please check release conditions", null);
   }
 }
 

@@ -124,10 +124,11 @@ describe('validateFilters: variants and rollout', () => {
     expect(validateFilters({ groups: [{ variant: 'v0' }], multivariate: multivariate(100) }, create).ok).toBe(true);
   });
 
-  it('rollout_percentage is a number from 0 to 100, or null', () => {
-    for (const bad of [101, -1, '50', true]) {
-      expect(errorOf({ groups: [{ rollout_percentage: bad }] }).detail).toMatch(/^Invalid rollout percentage in condition set 1/);
-    }
+  it('rollout_percentage is a number from 0 to 100, or null, with the service messages', () => {
+    expect(errorOf({ groups: [{ rollout_percentage: 101 }] })).toEqual(invalid('groups[0].rollout_percentage must be between 0 and 100, got 101'));
+    expect(errorOf({ groups: [{}, { rollout_percentage: -1 }] })).toEqual(invalid('groups[1].rollout_percentage must be between 0 and 100, got -1'));
+    expect(errorOf({ groups: [{ rollout_percentage: '50' }] })).toEqual(invalid('groups[0].rollout_percentage must be a number or null, got str'));
+    expect(errorOf({ groups: [{ rollout_percentage: true }] })).toEqual(invalid('groups[0].rollout_percentage must be a number or null, got bool'));
     for (const good of [0, 100, 33.3, null]) expect(validateFilters({ groups: [{ rollout_percentage: good }] }, create).ok).toBe(true);
   });
 });
