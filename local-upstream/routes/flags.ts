@@ -118,6 +118,7 @@ function update(ctx: RouteContext): ApiResponse {
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, context);
   checkEditConflict(body, input, flag, ctx.users.basic(flag.last_modified_by)?.email ?? null);
+  stripLegacyGroups(input, flag);
   checkFlagTransition(flag, input, context.projectFlags);
   const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
   let activity = 'updated';
@@ -125,6 +126,15 @@ function update(ctx: RouteContext): ApiResponse {
   if (flag.deleted && !updated.deleted) activity = 'restored';
   logFlagActivity(ctx, project, updated, activity, changesBetween(flag, updated));
   return ok(flagBody(updated, ctx.users));
+}
+
+const LEGACY_GROUP_KEYS = ['holdout_groups', 'super_groups'];
+
+/** Every save drops the legacy `holdout_groups` / `super_groups` (no longer evaluated) from the filters, as the service does. */
+function stripLegacyGroups(input: Record<string, unknown>, flag: FlagRow): void {
+  const filters = (input.filters ?? flag.filters) as Record<string, unknown>;
+  if (!LEGACY_GROUP_KEYS.some((key) => key in filters)) return;
+  input.filters = Object.fromEntries(Object.entries(filters).filter(([key]) => !LEGACY_GROUP_KEYS.includes(key)));
 }
 
 /** Hard delete is refused: 405 with an empty body, after the scope and membership checks, without a lookup. */

@@ -13,6 +13,9 @@ export const OTHER_ORG = '0190c000-0000-7000-8000-0000000000f2';
 export const OWNER_KEY = 'phx_ported_owner_key_aaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 export const OTHER_KEY = 'phx_ported_other_key_aaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 export const OWNER_EMAIL = 'user1@posthog.com';
+/** `User.objects.create_and_join(self.organization, "different_user@posthog.com", None)`. */
+export const DIFFERENT_KEY = 'phx_ported_different_key_aaaaaaaaaaaaaaaaaaaaaaaa';
+export const DIFFERENT_EMAIL = 'different_user@posthog.com';
 
 export interface PortedCohort {
   name: string;
@@ -28,6 +31,8 @@ export interface PortedProject {
   cohorts?: PortedCohort[];
   /** `create_groups()` of the matcher tests: organization (0) and project (1) groups. */
   withGroups?: boolean;
+  group_types?: Array<{ index: number; name: string }>;
+  groups?: Array<{ group_type_index: number; group_key: string; properties?: Record<string, unknown> }>;
 }
 
 const MATCHER_GROUPS = {
@@ -58,13 +63,14 @@ function seedOf(projects: Record<string, PortedProject>): SeedFile {
     ],
     users: [
       { email: OWNER_EMAIL, first_name: '', last_name: '', api_key: OWNER_KEY, memberships: [{ organization: ORG, level: 8 }] },
+      { email: DIFFERENT_EMAIL, first_name: '', api_key: DIFFERENT_KEY, memberships: [{ organization: ORG, level: 1 }] },
       { email: 'other@elsewhere.test', first_name: 'O', api_key: OTHER_KEY, memberships: [{ organization: OTHER_ORG, level: 15 }] },
     ],
     projects: Object.entries(projects).map(([name, project]) => ({
       organization: ORG,
       name,
       persons: project.persons ?? [],
-      ...(project.withGroups ? MATCHER_GROUPS : {}),
+      ...(project.withGroups ? MATCHER_GROUPS : { group_types: project.group_types ?? [], groups: project.groups ?? [] }),
       cohorts: (project.cohorts ?? []).map((cohort) => ({
         name: cohort.name,
         is_static: cohort.is_static ?? false,
@@ -98,7 +104,7 @@ export function match(matched: boolean, variant: string | null, reason: string, 
 
 /** Starts one upstream for the file, with one project per entry of `projects`. */
 export function portedSuite(projects: Record<string, PortedProject>) {
-  const state = {} as { upstream: LocalUpstream; owner: Client; other: Client };
+  const state = {} as { upstream: LocalUpstream; owner: Client; other: Client; different: Client };
   const cohortIds = new Map<string, number>();
   // Cohorts of a fresh database are numbered in seed order.
   let next = 1;
@@ -107,6 +113,7 @@ export function portedSuite(projects: Record<string, PortedProject>) {
     state.upstream = await startLocalUpstream({ seed: seedOf(projects), quiet: true });
     state.owner = client(state.upstream, OWNER_KEY);
     state.other = client(state.upstream, OTHER_KEY);
+    state.different = client(state.upstream, DIFFERENT_KEY);
   });
   afterAll(async () => {
     await state.upstream?.stop();

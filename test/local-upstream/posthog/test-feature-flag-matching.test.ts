@@ -44,7 +44,9 @@ const orOf = (...branches: Record<string, unknown>[][]) => ({ properties: { type
 const prop = (key: string, value: string) => ({ key, value, type: 'person' });
 
 const projects: Record<string, PortedProject> = {
-  test_cohort_expansion: { cohorts: [{ name: 'c', groups: [{ properties: [{ key: 'email', value: ['@posthog.com'], type: 'person', operator: 'icontains' }] }] }] },
+  test_cohort_expansion: {
+    cohorts: [{ name: 'c', groups: [{ properties: [{ key: 'email', value: ['@posthog.com'], type: 'person', operator: 'icontains' }] }] }],
+  },
   test_cohort_expansion_with_negation: {
     cohorts: [{ name: 'c', groups: [{ properties: [{ key: 'email', value: ['@posthog.com'], type: 'person', operator: 'icontains', negation: true }] }] }],
   },
@@ -455,7 +457,10 @@ describe('TestFeatureFlagMatcher', () => {
       aggregation_group_type_index: 0,
       groups: [{ rollout_percentage: 100, properties: [{ key: 'name', value: [value], operator: 'exact', type: 'group', group_type_index: 0 }] }],
     });
-    await ctx.createFlag({ key: 'one', filters: { groups: [{ properties: [email('test@posthog.com')], rollout_percentage: 100 }, { rollout_percentage: 50 }] } });
+    await ctx.createFlag({
+      key: 'one',
+      filters: { groups: [{ properties: [email('test@posthog.com')], rollout_percentage: 100 }, { rollout_percentage: 50 }] },
+    });
     await ctx.createFlag({ key: 'always_match', filters: { groups: [{ rollout_percentage: 100 }] } });
     await ctx.createFlag({ key: 'never_match', filters: { groups: [{ rollout_percentage: 0 }] } });
     await ctx.createFlag({ key: 'group_match', filters: { aggregation_group_type_index: 1, groups: [{ rollout_percentage: 100 }] } });
@@ -529,7 +534,12 @@ describe('TestFeatureFlagMatcher', () => {
     const ctx = project('test_multi_property_filters');
     await ctx.createFlag({
       key: KEY,
-      filters: { groups: [{ properties: [{ key: 'email', value: 'tim@posthog.com', type: 'person' }] }, { properties: [{ key: 'email', value: 'example@example.com', type: 'person' }] }] },
+      filters: {
+        groups: [
+          { properties: [{ key: 'email', value: 'tim@posthog.com', type: 'person' }] },
+          { properties: [{ key: 'email', value: 'example@example.com', type: 'person' }] },
+        ],
+      },
     });
     expect(await ctx.reason(KEY, 'example_id')).toEqual(match(true, null, 'condition_match', 0));
     expect(await ctx.reason(KEY, 'another_id')).toEqual(match(true, null, 'condition_match', 1));
