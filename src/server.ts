@@ -13,8 +13,11 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
-import { gatewaySchema } from './schema.ts';
+import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { compilationSchema, gatewaySchema } from './schema.ts';
+import { compiledExecutor } from './execution/compiled-executor.ts';
+import { executorGateway } from './execution/executor-gateway.ts';
+import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 
 export interface GatewayOptions {
@@ -35,6 +38,8 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
+  compiledExecution?: boolean;
 }
 
 export interface RunningGateway {
@@ -81,6 +86,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   const app = express();
+  // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
+  // never revalidated), and X-Powered-By only advertises the framework.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();
@@ -115,7 +124,7 @@ function gatewayLogger(options: GatewayOptions): Logger {
 function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
   const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
-    schema: gatewaySchema(),
+    ...schemaAndExecutor(options, metrics),
     logger,
     introspection: true,
     csrfPrevention: true,
@@ -142,6 +151,14 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
+}
+
+/** The schema alone (Apollo runs graphql-js), or a gateway serving it with the compiled executor. */
+function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
+  const schema = gatewaySchema();
+  if (options.compiledExecution === false) return { schema };
+  const executor = compiledExecutor({ schema, compileSchema: compilationSchema(), count: executionCounter(metrics.registry) });
+  return { gateway: executorGateway(schema, executor) };
 }
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */

@@ -64,10 +64,7 @@ function groupBlastRadius(properties: PropertyFilter[], groupTypeIndex: number, 
 function checkGroupKeyFilter(property: PropertyFilter): void {
   const operator = typeof property.operator === 'string' ? property.operator : 'exact';
   if (!GROUP_KEY_OPERATORS.includes(operator)) {
-    throw validationError(
-      `Operator '${operator}' is not supported for $group_key property. Supported operators: ${GROUP_KEY_OPERATORS.join(', ')}`,
-      null,
-    );
+    throw validationError(`Operator '${operator}' is not supported for $group_key property. Supported operators: ${GROUP_KEY_OPERATORS.join(', ')}`, null);
   }
   if (SINGLE_VALUE_OPERATORS.has(operator) && Array.isArray(property.value)) {
     throw validationError(`Operator '${operator}' does not support list values for $group_key property. Use a single value instead.`, null);

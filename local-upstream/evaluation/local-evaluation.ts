@@ -80,11 +80,10 @@ function withDefaultGroups(filters: Record<string, unknown>): Record<string, unk
 }
 
 function conditionProperties(filters: Record<string, unknown>): PropertyFilter[] {
-  const groups: unknown[] = Array.isArray(filters.groups) ? filters.groups : [];
-  return groups.flatMap((group) => {
-    const properties = (group as { properties?: unknown } | null)?.properties;
-    return Array.isArray(properties) ? (properties as PropertyFilter[]) : [];
-  });
+  const groups = Array.isArray(filters.groups) ? filters.groups : [];
+  return (groups as Array<{ properties?: unknown } | null>).flatMap((group): PropertyFilter[] =>
+    Array.isArray(group?.properties) ? (group.properties as PropertyFilter[]) : [],
+  );
 }
 
 function flagProperties(filters: Record<string, unknown>): PropertyFilter[] {

@@ -13,7 +13,8 @@ export function checkEditConflict(body: Record<string, unknown>, clean: Record<s
   if (!isDict(original) || Object.keys(original).length === 0) return;
   const stored = flag as unknown as Record<string, unknown>;
   const conflicts = Object.entries(clean).filter(
-    ([field, value]) => field in original && field in stored && !same(value, original[field]) && !same(original[field], stored[field]) && !same(value, stored[field]),
+    ([field, value]) =>
+      field in original && field in stored && !same(value, original[field]) && !same(original[field], stored[field]) && !same(value, stored[field]),
   );
   if (conflicts.length === 0) return;
   throw new ApiError(409, {

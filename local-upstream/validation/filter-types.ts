@@ -10,7 +10,9 @@ export function filterTypeError(filters: Record<string, unknown>, groups: Record
     integerError(filters.aggregation_group_type_index, 'aggregation_group_type_index') ??
     earlyExitError(filters.early_exit) ??
     firstError(groups.map((group, index) => groupError(group, index))) ??
-    firstError(variantsOf(filters).map((variant, index) => rolloutError(variant.rollout_percentage, `multivariate.variants[${index}].rollout_percentage`, false)))
+    firstError(
+      variantsOf(filters).map((variant, index) => rolloutError(variant.rollout_percentage, `multivariate.variants[${index}].rollout_percentage`, false)),
+    )
   );
 }
 

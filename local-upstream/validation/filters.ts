@@ -6,7 +6,7 @@ import { isSemverOperator, operatorError, semverValueError } from './operators.t
 
 /**
  * Validation of a feature flag's `filters`, with the real service's rules, order and messages
- * (research §4.3/§4.4, `FeatureFlagSerializer.validate_filters`). The first broken rule wins, as there.
+ * (the service's `FeatureFlagSerializer.validate_filters`). The first broken rule wins, as there.
  */
 
 export interface FieldError {

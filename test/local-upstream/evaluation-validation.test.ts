@@ -55,9 +55,10 @@ describe('validateFilters: shape', () => {
     });
   });
 
-  it('the flag-level aggregation is the condition sets\' when they agree, else null', () => {
+  it("the flag-level aggregation is the condition sets' when they agree, else null", () => {
     const group = (index: number | null) => ({ properties: [], aggregation_group_type_index: index });
-    const stored = (groups: unknown[], flagLevel: unknown) => (validateFilters({ groups, aggregation_group_type_index: flagLevel }, create) as { filters: unknown }).filters;
+    const stored = (groups: unknown[], flagLevel: unknown) =>
+      (validateFilters({ groups, aggregation_group_type_index: flagLevel }, create) as { filters: unknown }).filters;
     expect(stored([{ properties: [] }], 0)).toEqual({ groups: [group(0)], aggregation_group_type_index: 0 });
     expect(stored([group(null), { properties: [] }], 0)).toMatchObject({ aggregation_group_type_index: null });
   });

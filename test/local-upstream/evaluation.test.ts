@@ -368,7 +368,10 @@ describe('blastRadius', () => {
 
   it('counts cohort members', () => {
     const cohorts: Cohort[] = [{ id: 5, name: 's', is_static: true, filters: null, member_distinct_ids: ['c'] }];
-    expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, { persons, groups: [], cohorts })).toEqual({ users_affected: 1, total_users: 3 });
+    expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, { persons, groups: [], cohorts })).toEqual({
+      users_affected: 1,
+      total_users: 3,
+    });
   });
 });
 
