@@ -580,7 +580,7 @@ describe('TestFeatureFlagMatcher', () => {
 
 describe('TestFeatureFlagMatcherConsistency', () => {
   // The first 50 of the 1000 distinct ids the service's test checks (the rest follow from the same hash).
-  const EXPECTED: (string | false)[] = [
+  const EXPECTED = [
     'second-variant',
     'second-variant',
     'first-variant',
