@@ -15,7 +15,9 @@ export async function startHiveGateway(supergraphSdl: string): Promise<RunningSu
     landingPage: false,
     graphiql: false,
   });
-  const server = http.createServer(gateway);
+  const server = http.createServer((req, res) => {
+    void gateway(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
