@@ -23,6 +23,7 @@ import { match, portedSuite, type PortedProject } from './fixture.ts';
  * - test_user_in_cohort's calculate_people_ch and the behavioural-cohort matching (ClickHouse);
  * - test_flag_with_invalid_variant_overrides: the flag is made with the ORM; the API refuses such filters
  *   ("variant override does not exist"), so it cannot be built through the interface;
+ * - test_simple_flag_consistency, and test_multivariate_flag_consistency beyond its first 50 of 1000 ids;
  * - test_super_condition_with_override_properties*, test_super_condition_with_override_properties_doesnt_make_database_requests
  *   (overrides, and a skipped test upstream).
  */
@@ -188,6 +189,7 @@ const projects: Record<string, PortedProject> = {
       },
     ],
   },
+  test_multivariate_flag_consistency: {},
   test_user_in_cohort: {
     persons: [{ distinct_id: 'example_id_1', properties: { $some_prop_1: 'something_1' } }],
     cohorts: [{ name: 'cohort1', groups: [{ properties: [{ key: '$some_prop_1', value: 'something_1', type: 'person' }] }] }],
@@ -573,5 +575,85 @@ describe('TestFeatureFlagMatcher', () => {
     await ctx.createFlag({ key: KEY, filters: { groups: [{ properties: [{ key: 'id', value: ctx.cohort('cohort1'), type: 'cohort' }] }] } });
     expect(await ctx.reason(KEY, 'example_id_1')).toEqual(match(true, null, 'condition_match', 0));
     expect(await ctx.reason(KEY, 'another_id')).toEqual(match(false, null, 'no_condition_match', 0));
+  });
+});
+
+describe('TestFeatureFlagMatcherConsistency', () => {
+  // The first 50 of the 1000 distinct ids the service's test checks (the rest follow from the same hash).
+  const EXPECTED = [
+    'second-variant',
+    'second-variant',
+    'first-variant',
+    false,
+    false,
+    'second-variant',
+    'first-variant',
+    false,
+    false,
+    false,
+    'first-variant',
+    'third-variant',
+    false,
+    'first-variant',
+    'second-variant',
+    'first-variant',
+    false,
+    false,
+    'fourth-variant',
+    'first-variant',
+    false,
+    'third-variant',
+    false,
+    false,
+    false,
+    'first-variant',
+    'first-variant',
+    'first-variant',
+    'first-variant',
+    'first-variant',
+    'first-variant',
+    'third-variant',
+    false,
+    'third-variant',
+    'second-variant',
+    'first-variant',
+    false,
+    'third-variant',
+    false,
+    false,
+    'first-variant',
+    'second-variant',
+    false,
+    'first-variant',
+    'first-variant',
+    'second-variant',
+    false,
+    'first-variant',
+    false,
+    false,
+  ];
+
+  it(t('test_multivariate_flag_consistency'), async () => {
+    const ctx = project('test_multivariate_flag_consistency');
+    await ctx.createFlag({
+      name: 'Multivariate flag',
+      key: 'multivariate-flag',
+      filters: {
+        groups: [{ properties: [], rollout_percentage: 55 }],
+        multivariate: {
+          variants: [
+            { key: 'first-variant', name: 'First Variant', rollout_percentage: 50 },
+            { key: 'second-variant', name: 'Second Variant', rollout_percentage: 20 },
+            { key: 'third-variant', name: 'Third Variant', rollout_percentage: 20 },
+            { key: 'fourth-variant', name: 'Fourth Variant', rollout_percentage: 5 },
+            { key: 'fifth-variant', name: 'Fifth Variant', rollout_percentage: 5 },
+          ],
+        },
+      },
+    });
+    for (const [i, expected] of EXPECTED.entries()) {
+      const evaluation = typeof expected === 'string' ? match(true, expected, 'condition_match', 0) : match(false, null, 'out_of_rollout_bound', 0);
+      expect({ i, evaluation: await ctx.reason('multivariate-flag', `distinct_id_${i}`) }).toEqual({ i, evaluation });
+    }
   });
 });
