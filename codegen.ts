@@ -51,6 +51,8 @@ const config: CodegenConfig = {
           PluginEdge: '../relay/connection.ts#Edge<OrgPlugin>',
           PluginConfig: '../upstream-client/plugins.ts#OrgPluginConfig',
           RepositoryPlugin: '../upstream-client/plugins.ts#RepositoryPluginRecord',
+          // Live updates: one change of a flag, as the project's activity feed decoded it.
+          FeatureFlagChange: '../subscriptions/events.ts#FlagChangeEvent',
         },
       },
     },

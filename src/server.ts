@@ -16,6 +16,8 @@ import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observab
 import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
 import { gatewaySchema } from './schema.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
+import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
+import type { SubscriptionOptions } from './subscriptions/options.ts';
 
 export interface GatewayOptions {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
@@ -35,6 +37,8 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** Live updates: poll intervals, caps, heartbeats (defaults in src/subscriptions/options.ts). */
+  subscriptions?: Partial<SubscriptionOptions>;
 }
 
 export interface RunningGateway {
@@ -43,6 +47,8 @@ export interface RunningGateway {
   /** Base URL of the HTTP server (for /healthz and /metrics). */
   baseUrl: string;
   logger: Logger;
+  /** Live updates of this gateway (its hub's stats show open subscriptions, pollers and timers). */
+  live: LiveUpdates;
   /** Drains in-flight requests, then closes the server and the upstream pool. */
   stop(): Promise<void>;
 }
@@ -84,6 +90,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();
+  const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
+  app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   mountRoutes(app, server, metrics, transport);
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
@@ -95,7 +103,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     url: `${baseUrl}/graphql`,
     baseUrl,
     logger,
+    live,
     async stop() {
+      await live.close();
       await server.stop();
       await transport.close();
     },
@@ -154,14 +164,25 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
   });
   app.use(
     '/graphql',
-    cors<cors.CorsRequest>({
-      origin: true,
-      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name'],
-      maxAge: 600,
-    }),
+    graphqlCors(),
     express.json({ limit: '1mb' }),
     expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
   );
+}
+
+function graphqlCors() {
+  return cors<cors.CorsRequest>({
+    origin: true,
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'x-upstream-report',
+      'apollo-require-preflight',
+      'x-apollo-operation-name',
+      'x-graphql-event-stream-token',
+    ],
+    maxAge: 600,
+  });
 }
 
 function listen(httpServer: http.Server, port: number, host: string): Promise<void> {

@@ -10,6 +10,7 @@ import { userResolvers } from './user.ts';
 import { featureFlagResolvers } from './feature-flag.ts';
 import { roleAccessResolvers } from './role-access.ts';
 import { pluginResolvers } from './plugin.ts';
+import { subscriptionResolvers } from '../subscriptions/resolvers.ts';
 
 const modules: object[] = [
   scalarResolvers,
@@ -20,6 +21,7 @@ const modules: object[] = [
   featureFlagResolvers,
   roleAccessResolvers,
   pluginResolvers,
+  subscriptionResolvers,
 ];
 
 export const resolvers: Resolvers = mergeResolverMaps(modules);
