@@ -152,7 +152,9 @@ export class SubscriptionHub {
   /** Periodic re-check; a poll made with the same key since then counts as one. */
   async #recheck(subscriber: Subscriber): Promise<void> {
     if (subscriber.ended) return;
-    if (Date.now() - subscriber.verifiedAt >= this.options.recheckMs * 0.9) await this.#verify(subscriber);
+    // While the upstream throttles this project's log, the re-check waits too (it reads the same log).
+    const throttled = (this.#feeds.get(subscriber.projectId)?.throttledUntil ?? 0) > Date.now();
+    if (!throttled && Date.now() - subscriber.verifiedAt >= this.options.recheckMs * 0.9) await this.#verify(subscriber);
     if (!subscriber.ended) this.#armRecheck(subscriber);
   }
 

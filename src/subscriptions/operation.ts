@@ -3,6 +3,7 @@
 // and plugins), and how results and errors are shaped (the same formatError as HTTP).
 import {
   getOperationAST,
+  OperationTypeNode,
   GraphQLError,
   parse,
   specifiedRules,
@@ -42,7 +43,7 @@ export function subscriptionOperation(
   const operationName = typeof request.operationName === 'string' ? request.operationName : null;
   const operation = getOperationAST(document, operationName);
   if (!operation) return [clientError('Unable to identify the operation to run.', 'OPERATION_RESOLUTION_FAILURE')];
-  if (operation.operation !== 'subscription') {
+  if (operation.operation !== OperationTypeNode.SUBSCRIPTION) {
     return [clientError('Only subscriptions are served here; send queries and mutations with HTTP POST.', 'BAD_REQUEST')];
   }
   const variables = request.variables;
@@ -60,13 +61,20 @@ export function tokenFrom(params: Readonly<Record<string, unknown>> | undefined,
 
 /** The gateway's formatError applied to a result's errors (codes mapped, internals masked, keys redacted). */
 export function formatResult(result: ExecutionResult, logger: Logger): FormattedExecutionResult {
-  if (!result.errors) return result as FormattedExecutionResult;
-  return { ...result, errors: formatErrors(result.errors, logger) } as FormattedExecutionResult;
+  const { errors, ...rest } = result;
+  return errors ? { ...rest, errors: formatErrors(errors, logger) } : rest;
 }
 
 export function formatErrors(errors: readonly GraphQLError[], logger: Logger): GraphQLFormattedError[] {
-  return errors.map((error) => formatError(error.toJSON(), error, (original) => logger.error({ err: original }, 'masked internal error')));
+  return errors.map((error) =>
+    LIVE_CODES.has(String(error.extensions?.code))
+      ? error.toJSON()
+      : formatError(error.toJSON(), error, (original) => logger.error({ err: original }, 'masked internal error')),
+  );
 }
+
+/** Codes of the live transports themselves (client limits), shown as they are. */
+const LIVE_CODES = new Set(['TOO_MANY_SUBSCRIPTIONS', 'SUBSCRIBER_TOO_SLOW']);
 
 function clientError(message: string, code: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });

@@ -37,6 +37,8 @@ export class ProjectFeed {
   #interval: number;
   #failingSince: number | null = null;
   #stopped = false;
+  /** Until when the upstream asked us (429 Retry-After) not to read this log. */
+  throttledUntil = 0;
   /** Upstream activity-log reads made by this feed (polls and catch-up pages). */
   polls = 0;
 
@@ -146,7 +148,9 @@ export class ProjectFeed {
     const { pollMinMs, pollMaxMs, unreachableLimitMs } = this.#deps.options;
     if (error instanceof UpstreamError && error.status === 429) {
       // Reachable but throttled: wait as long as asked (at least the current interval).
-      this.#schedule(Math.max(this.#interval, (error.retryAfter ?? pollMaxMs / 1000) * 1000));
+      const wait = Math.max(this.#interval, (error.retryAfter ?? pollMaxMs / 1000) * 1000);
+      this.throttledUntil = Date.now() + wait;
+      this.#schedule(wait);
       return;
     }
     if (error instanceof UpstreamError && (error.status === 401 || error.status === 403 || error.status === 404)) {

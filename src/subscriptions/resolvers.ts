@@ -14,11 +14,7 @@ const Subscription: SubscriptionResolvers = {
   featureFlagChanged: {
     subscribe: async (_root, { projectId, keys }, ctx) => {
       const connection = liveOf(ctx);
-      if (!connection) {
-        throw new GraphQLError('Subscriptions are served over WebSocket (graphql-ws) on this path and over Server-Sent Events on `<path>/stream`.', {
-          extensions: { code: 'BAD_REQUEST' },
-        });
-      }
+      if (!connection) throw notOverHttp();
       if (!ctx.token) throw unauthenticated();
       if (keys && keys.length > MAX_KEYS) throw badUserInput(`"keys" takes at most ${MAX_KEYS} keys.`, { argument: 'keys' });
       const subscriber = await connection.hub.open({
@@ -29,9 +25,19 @@ const Subscription: SubscriptionResolvers = {
       });
       return subscriber;
     },
-    resolve: (event: FlagChangeEvent) => event,
+    // Without an event the operation was executed like a query (an HTTP POST): refuse it.
+    resolve: (event: FlagChangeEvent | undefined) => event ?? Promise.reject(notOverHttp()),
   },
 };
+
+function notOverHttp(): GraphQLError {
+  return new GraphQLError(
+    'Subscriptions are served over WebSocket (graphql-ws) on the GraphQL path and over Server-Sent Events on `<GraphQL path>/stream`, not over HTTP POST.',
+    {
+      extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+    },
+  );
+}
 
 const FeatureFlagChange: FeatureFlagChangeResolvers = {
   kind: (event) => event.kind,

@@ -69,7 +69,11 @@ export async function startLiveStack(options: Partial<SubscriptionOptions> = {})
     globexProject: projectNamed('Globex Site'),
     flagId,
     async patchFlag(key, body, token) {
-      await rest(`/api/projects/${acmeProject}/feature_flags/${await flagId(key)}/`, { method: 'PATCH', body: JSON.stringify(body), ...(token ? { token } : {}) });
+      await rest(`/api/projects/${acmeProject}/feature_flags/${await flagId(key)}/`, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        ...(token ? { token } : {}),
+      });
     },
     wsClient(token) {
       const client = createWsClient({
@@ -83,7 +87,7 @@ export async function startLiveStack(options: Partial<SubscriptionOptions> = {})
       return client;
     },
     async stop() {
-      await Promise.all(clients.map((client) => client.dispose()));
+      for (const client of clients) void client.dispose();
       await stack.stop();
     },
   };
@@ -135,7 +139,7 @@ export function subscribeSse(stack: LiveStack, token: string, query: string, var
 }
 
 /** Polls `condition` every 10 ms, at most `timeoutMs`; fails with `message` if it never holds. */
-export async function waitFor(condition: () => boolean, message: string, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(condition: () => boolean, message: string, timeoutMs = 15_000): Promise<void> {
   for (let waited = 0; waited <= timeoutMs; waited += 10) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
