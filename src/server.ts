@@ -17,6 +17,7 @@ import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin 
 import { gatewaySchema } from './schema.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
+import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
 
 export interface GatewayOptions {
@@ -92,7 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await server.start();
   const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
-  mountRoutes(app, server, metrics, transport);
+  mountRoutes(app, server, metrics, (req) => attachHub(createContext(req.headers, transport), live.hub));
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -155,19 +156,19 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
 }
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport): void {
+function mountRoutes(
+  app: express.Express,
+  server: ApolloServer<GatewayContext>,
+  metrics: GatewayMetrics,
+  context: (req: express.Request) => GatewayContext,
+): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  app.use(
-    '/graphql',
-    graphqlCors(),
-    express.json({ limit: '1mb' }),
-    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
-  );
+  app.use('/graphql', graphqlCors(), express.json({ limit: '1mb' }), expressMiddleware(server, { context: async ({ req }) => context(req) }));
 }
 
 function graphqlCors() {

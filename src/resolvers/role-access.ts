@@ -8,6 +8,7 @@ import type { FlagRef } from '../loaders/feature-flags.ts';
 import type { RoleAccessRef } from '../loaders/role-access.ts';
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { parseFlagRef } from './feature-flag/refs.ts';
+import { announceRoleAccessChange } from '../subscriptions/role-access-events.ts';
 import { registerNodeType } from './node.ts';
 
 registerNodeType('FeatureFlagRoleAccess', ([projectId = '', flagId = '', id = ''], ctx) =>
@@ -67,6 +68,7 @@ export const roleAccessResolvers: Resolvers = {
       const flag = parseFlagRef(input.featureFlagId, input.projectId, 'featureFlagId');
       const { result, userErrors } = await mutate(() => createRoleAccess(ctx.client, flag.projectId, flag.id, input.roleId));
       const roleAccess = result && (ctx.loaders.primeRoleAccess(flag.projectId, flag.id, [result])[0] ?? null);
+      if (result) await announceRoleAccessChange(ctx, flag, { granted: true, roleName: result.role.name });
       return { roleAccess, userErrors };
     },
 
@@ -75,6 +77,7 @@ export const roleAccessResolvers: Resolvers = {
       const { userErrors } = await mutate(async () => deleteRoleAccess(ctx.client, ref.projectId, ref.flagId, ref.id));
       ctx.loaders.roleAccess.clear(ref);
       const revoked = userErrors.length === 0 ? toGlobalId('FeatureFlagRoleAccess', ref.projectId, ref.flagId, ref.id) : null;
+      if (revoked) await announceRoleAccessChange(ctx, { projectId: ref.projectId, id: ref.flagId }, { granted: false, roleName: null });
       return { revokedRoleAccessId: revoked, flagRef: { projectId: ref.projectId, id: ref.flagId }, userErrors };
     },
   },

@@ -74,6 +74,10 @@ export class SubscriptionHub {
     this.#feeds.get(event.projectId)?.publish(event);
   }
 
+  hasSubscribers(projectId: number): boolean {
+    return (this.#feeds.get(projectId)?.size ?? 0) > 0;
+  }
+
   stats(): HubStats {
     const feeds = [...this.#feeds.values()];
     return {

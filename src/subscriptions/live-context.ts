@@ -22,3 +22,20 @@ export function attachLive(context: GatewayContext, connection: LiveConnection):
 export function liveOf(context: GatewayContext): LiveConnection | undefined {
   return live.get(context);
 }
+
+// A property, not a WeakMap entry: Apollo Server hands resolvers a shallow copy of the context,
+// which keeps own symbol properties.
+const HUB = Symbol('subscription hub');
+type WithHub = GatewayContext & { [HUB]?: SubscriptionHub };
+
+/** Lets an HTTP operation publish changes the activity log does not record (role access) to this gateway's subscribers. */
+export function attachHub(context: GatewayContext, hub: SubscriptionHub): GatewayContext {
+  (context as WithHub)[HUB] = hub;
+  return context;
+}
+
+/** The hub an operation may publish to, when the project has subscribers in this process. */
+export function hubWithSubscribers(context: GatewayContext, projectId: number): SubscriptionHub | undefined {
+  const hub = (context as WithHub)[HUB] ?? live.get(context)?.hub;
+  return hub?.hasSubscribers(projectId) ? hub : undefined;
+}

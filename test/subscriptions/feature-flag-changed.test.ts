@@ -2,7 +2,8 @@
 // through the query fields with the subscriber's key, one poller per project, no loss or
 // duplicates across catch-up pages, authorization at subscribe time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLAG_CHANGED, KEY_A, KEY_B, KEY_C, startLiveStack, subscribeSse, subscribeWs, waitFor, type LiveStack } from './helpers.ts';
+import { toGlobalId } from '../../src/relay/global-id.ts';
+import { ENGINEERS, FLAG_CHANGED, KEY_A, KEY_B, KEY_C, startLiveStack, subscribeSse, subscribeWs, waitFor, type LiveStack } from './helpers.ts';
 
 let stack: LiveStack;
 beforeAll(async () => {
@@ -90,6 +91,27 @@ describe('featureFlagChanged', () => {
     const received = sub.results.map((r) => r.data.featureFlagChanged.changes.find((c: { field: string }) => c.field === 'name')?.after);
     expect(received).toHaveLength(45);
     expect(new Set(received)).toEqual(new Set(names));
+    sub.stop();
+    await waitFor(() => subscribers() === 0, 'gone');
+  });
+
+  it('announces role access grants and revocations made through this gateway as ROLE_ACCESS_CHANGED', async () => {
+    const sub = subscribeWs(stack.wsClient(KEY_C), FLAG_CHANGED, { projectId: String(stack.acmeProject), keys: ['acme-flag'] });
+    await waitFor(() => subscribers() === 1, 'subscriber');
+    const flagId = toGlobalId('FeatureFlag', stack.acmeProject, await stack.flagId('acme-flag'));
+    const granted = await stack.graphql<any>(
+      'mutation($input: GrantFeatureFlagRoleAccessInput!) { grantFeatureFlagRoleAccess(input: $input) { roleAccess { id } userErrors { message } } }',
+      { input: { featureFlagId: flagId, roleId: ENGINEERS } },
+    );
+    await stack.graphql('mutation($input: RevokeFeatureFlagRoleAccessInput!) { revokeFeatureFlagRoleAccess(input: $input) { revokedRoleAccessId } }', {
+      input: { id: granted.data!.grantFeatureFlagRoleAccess.roleAccess.id },
+    });
+    await waitFor(() => sub.results.length === 2, 'two events');
+    expect(sub.results.map((r) => [r.data.featureFlagChanged.kind, r.data.featureFlagChanged.activity, r.data.featureFlagChanged.changes[0].after])).toEqual([
+      ['ROLE_ACCESS_CHANGED', 'role_access_granted', 'Engineers'],
+      ['ROLE_ACCESS_CHANGED', 'role_access_revoked', null],
+    ]);
+    expect(sub.results[0]!.data.featureFlagChanged.flag.key).toBe('acme-flag');
     sub.stop();
     await waitFor(() => subscribers() === 0, 'gone');
   });

@@ -9,6 +9,7 @@ import type { SubscriptionOptions } from '../../src/subscriptions/options.ts';
 
 export { KEY_A, KEY_B };
 export const KEY_C = 'phx_test_key_carol_000000000000000';
+export const ENGINEERS = '0190b7a0-0000-7000-8000-0000000000e1';
 
 /** Short intervals so tests take a few hundred milliseconds. */
 export const FAST: Partial<SubscriptionOptions> = { pollMinMs: 40, pollMaxMs: 150, recheckMs: 250, unreachableLimitMs: 600, heartbeatMs: 1_000 };
@@ -25,6 +26,7 @@ export function liveSeed(): SeedFile {
       { email: 'bob@globex.test', first_name: 'Bob', last_name: 'B', api_key: KEY_B, memberships: [{ organization: ORG_B, level: 15 }] },
       { email: 'carol@acme.test', first_name: 'Carol', last_name: 'C', api_key: KEY_C, memberships: [{ organization: ORG_A, level: 1 }] },
     ],
+    roles: [{ id: ENGINEERS, organization: ORG_A, name: 'Engineers', feature_flags_access_level: 37 }],
     projects: [
       { organization: ORG_A, name: 'Acme Web' },
       { organization: ORG_B, name: 'Globex Site' },
@@ -56,7 +58,7 @@ export async function startLiveStack(options: Partial<SubscriptionOptions> = {})
       headers: { authorization: `Bearer ${init.token ?? KEY_A}`, 'content-type': 'application/json' },
     });
     if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<any>;
+    return response.json();
   };
   const flagId = async (key: string) => {
     const page = await rest(`/api/projects/${acmeProject}/feature_flags/?search=${encodeURIComponent(key)}`);
