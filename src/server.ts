@@ -14,7 +14,10 @@ import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
-import { gatewaySchema } from './schema.ts';
+import { compilationSchema, gatewaySchema } from './schema.ts';
+import { compiledExecutor } from './execution/compiled-executor.ts';
+import { executorGateway } from './execution/executor-gateway.ts';
+import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
@@ -40,6 +43,8 @@ export interface GatewayOptions {
   demoApiKey?: string;
   /** Live updates: poll intervals, caps, heartbeats (defaults in src/subscriptions/options.ts). */
   subscriptions?: Partial<SubscriptionOptions>;
+  /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
+  compiledExecution?: boolean;
 }
 
 export interface RunningGateway {
@@ -88,6 +93,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   const app = express();
+  // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
+  // never revalidated), and X-Powered-By only advertises the framework.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();
@@ -126,7 +135,7 @@ function gatewayLogger(options: GatewayOptions): Logger {
 function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
   const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
-    schema: gatewaySchema(),
+    ...schemaAndExecutor(options, metrics),
     logger,
     introspection: true,
     csrfPrevention: true,
@@ -153,6 +162,14 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
+}
+
+/** The schema alone (Apollo runs graphql-js), or a gateway serving it with the compiled executor. */
+function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
+  const schema = gatewaySchema();
+  if (options.compiledExecution === false) return { schema };
+  const executor = compiledExecutor({ schema, compileSchema: compilationSchema(), count: executionCounter(metrics.registry) });
+  return { gateway: executorGateway(schema, executor) };
 }
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       localApiKey: undefined,
       localDb: undefined,
       localUpstreamPort: 0,
+      compiledExecution: true,
     });
   });
   it('reads every variable', () => {
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       LOCAL_API_KEY: 'phx_x',
       LOCAL_DB: '/tmp/x.db',
+      GRAPHQL_JIT: 'off',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -37,11 +39,13 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       localApiKey: 'phx_x',
       localDb: '/tmp/x.db',
+      compiledExecution: false,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('fails fast on bad values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ GRAPHQL_JIT: 'maybe' })).toThrow(/GRAPHQL_JIT/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-1' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
