@@ -1,7 +1,7 @@
 // Per-request context: the caller's bearer token, an upstream client bound to it, the
 // request's loaders and its upstream cost report. Built once per HTTP request.
 //
-// Authentication is enforced by `requireTokenPlugin` (plugins.ts, `didResolveOperation`)
+// Authentication is enforced by `requireTokenPlugin` (apollo-plugins/, `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders } from 'node:http';
@@ -36,7 +36,7 @@ export function createContext(headers: IncomingHttpHeaders, transport: UpstreamT
   return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']) };
 }
 
-/** `x-upstream-report: 1` (DESIGN §5); `true` is accepted too. */
+/** `x-upstream-report: 1` (docs/architecture.md, "Upstream cost"); `true` is accepted too. */
 function wantsReport(header: string | string[] | undefined): boolean {
   const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase();
   return value === '1' || value === 'true';

@@ -13,7 +13,7 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';

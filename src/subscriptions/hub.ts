@@ -3,8 +3,9 @@
 // subscriber's key periodically, and tears everything down when subscribers leave.
 import { GraphQLError } from 'graphql';
 import { upstreamErrorExtensions } from '../errors.ts';
-import type { ActivityPage } from '../upstream-client/activity.ts';
-import { getAllFeatureFlagsActivity } from '../upstream-client/feature-flags.ts';
+import type { ActivityLogRecord } from '../upstream-client/activity.ts';
+import { listAllFeatureFlagsActivity } from '../upstream-client/feature-flag.ts';
+import type { ActivityPage } from '../upstream-client/page.ts';
 import { UpstreamError, type UpstreamTransport } from '../upstream-client/http.ts';
 import { UpstreamReport } from '../upstream-client/report.ts';
 import { currentPosition, type LogPosition } from './catch-up.ts';
@@ -134,8 +135,8 @@ export class SubscriptionHub {
     return feed;
   }
 
-  #read(token: string, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage> {
-    return getAllFeatureFlagsActivity(this.#transport.clientFor(token, new UpstreamReport()), projectId, page);
+  #read(token: string, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage<ActivityLogRecord>> {
+    return listAllFeatureFlagsActivity(this.#transport.clientFor(token, new UpstreamReport()), projectId, page);
   }
 
   /** Subscribe-time check: the key reads the project's flag activity; the page read is its starting point. */

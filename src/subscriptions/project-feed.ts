@@ -4,7 +4,8 @@
 // subscriber leaves. Entries are decoded once and handed to every subscriber.
 import { GraphQLError } from 'graphql';
 import { upstreamErrorExtensions } from '../errors.ts';
-import type { ActivityPage } from '../upstream-client/activity.ts';
+import type { ActivityLogRecord } from '../upstream-client/activity.ts';
+import type { ActivityPage } from '../upstream-client/page.ts';
 import { UpstreamError } from '../upstream-client/http.ts';
 import { fingerprint, readSince, type LogPosition } from './catch-up.ts';
 import { flagChangeFromEntry, type FlagChangeEvent } from './events.ts';
@@ -13,7 +14,7 @@ import type { Subscriber } from './subscriber.ts';
 
 export interface FeedDeps {
   /** One activity page of the project, read with `token`. */
-  read(token: string, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage>;
+  read(token: string, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage<ActivityLogRecord>>;
   options: Readonly<SubscriptionOptions>;
   /** A poll with `token` was refused (401/403/404): its subscribers must be checked again now. */
   onRefused(token: string): void;

@@ -4,14 +4,15 @@
 // origin; each GraphQL request gets its own `UpstreamClient` bound to the caller's token
 // and to that request's cost report. Resolvers and loaders never build URLs or headers:
 // they pass a route template and parameters, and get parsed JSON or an `UpstreamError`.
+// Nothing here knows GraphQL or caches anything: the per-request loaders (src/loaders/) do.
 import { Pool, errors as undiciErrors } from 'undici';
-import { GraphQLError } from 'graphql';
-import type { UpstreamReport } from './report.ts';
+import { MalformedBody } from './page.ts';
+import type { HttpMethod, UpstreamReport } from './report.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** One upstream call, described by its route template so reports and metrics stay low-cardinality. */
-export interface UpstreamCall {
+export interface UpstreamCall<T = unknown> {
   method: HttpMethod;
   /** Route template, e.g. '/api/projects/{project_id}/feature_flags/{id}/'. */
   route: string;
@@ -21,17 +22,16 @@ export interface UpstreamCall {
   query?: Record<string, string | number | boolean | undefined>;
   /** JSON request body (POST/PATCH). */
   body?: unknown;
-}
-
-/** The REST pagination envelope (interface §2.2). `next`/`previous` are never followed. */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
+  /** Checks and shapes a 2xx JSON body (e.g. page.ts `decodePage`); a `MalformedBody` it throws becomes kind `malformed`. */
+  decode?: (body: unknown) => T;
 }
 
 export type UpstreamErrorKind = 'http' | 'timeout' | 'unavailable' | 'malformed';
+
+/** A call attempted without the caller's token: the token gate (src/apollo-plugins/) stops such operations first. */
+export class MissingTokenError extends Error {
+  override name = 'MissingTokenError';
+}
 
 /**
  * Anything that went wrong talking to the upstream. `src/errors.ts` is the one place that
@@ -103,7 +103,7 @@ export class UpstreamTransport {
     await this.#pool.close();
   }
 
-  /** @internal used by UpstreamClient, which passes `path` when it already built it (GETs: their de-duplication key). */
+  /** @internal used by UpstreamClient. */
   async send(call: UpstreamCall, token: string, report: UpstreamReport, path: string = buildPath(call)): Promise<unknown> {
     const started = report.start();
     let status: number | null = null;
@@ -131,8 +131,7 @@ export class UpstreamClient {
   readonly #transport: UpstreamTransport;
   readonly #token: string | null;
   readonly #report: UpstreamReport;
-  // Identical GETs within one operation are issued once; any write invalidates them.
-  #gets = new Map<string, Promise<unknown>>();
+  readonly #writeListeners: (() => void)[] = [];
 
   constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport) {
     this.#transport = transport;
@@ -140,28 +139,17 @@ export class UpstreamClient {
     this.#report = report;
   }
 
-  /** Performs one call; resolves to the parsed JSON body (null for 204/empty) or throws `UpstreamError`. */
-  request<T>(call: UpstreamCall): Promise<T> {
+  /** Calls `listener` whenever this client sends anything but a GET (the loaders then drop their reads). */
+  onWrite(listener: () => void): void {
+    this.#writeListeners.push(listener);
+  }
+
+  /** Performs one call; resolves to the (decoded) JSON body, null for 204/empty, or throws `UpstreamError`. */
+  request<T>(call: UpstreamCall<T>): Promise<T> {
     const token = this.#token;
-    if (!token) {
-      // The auth plugin stops token-less operations earlier; this is the last line of defence.
-      return Promise.reject(
-        new GraphQLError('Authentication required: send `Authorization: Bearer <personal API key>`.', { extensions: { code: 'UNAUTHENTICATED' } }),
-      );
-    }
-    if (call.method !== 'GET') {
-      this.#gets.clear();
-      return this.#transport.send(call, token, this.#report) as Promise<T>;
-    }
-    const path = buildPath(call);
-    let pending = this.#gets.get(path);
-    if (!pending) {
-      pending = this.#transport.send(call, token, this.#report, path);
-      this.#gets.set(path, pending);
-      // A failed GET may be retried by a later field of the same operation.
-      pending.catch(() => this.#gets.delete(path));
-    }
-    return pending as Promise<T>;
+    if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
+    if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
+    return this.#transport.send(call, token, this.#report) as Promise<T>;
   }
 }
 
@@ -191,7 +179,7 @@ function interpretResponse(call: UpstreamCall, status: number, text: string, hea
   const parsed = parseBody(text);
   if (status >= 200 && status < 300) {
     if (status === 204 || text.trim() === '') return null;
-    if (parsed.ok) return parsed.value;
+    if (parsed.ok) return decoded(call, status, parsed.value);
     throw new UpstreamError({
       kind: 'malformed',
       status,
@@ -210,6 +198,23 @@ function interpretResponse(call: UpstreamCall, status: number, text: string, hea
     message: `Upstream ${call.method} ${call.route} answered ${status}`,
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   });
+}
+
+function decoded(call: UpstreamCall, status: number, value: unknown): unknown {
+  if (!call.decode) return value;
+  try {
+    return call.decode(value);
+  } catch (error) {
+    if (!(error instanceof MalformedBody)) throw error;
+    const body = JSON.stringify(value).slice(0, 500);
+    throw new UpstreamError({
+      kind: 'malformed',
+      status,
+      body,
+      route: call.route,
+      message: `Upstream ${call.method} ${call.route} answered ${status} with ${error.message}`,
+    });
+  }
 }
 
 function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
