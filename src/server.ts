@@ -3,9 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import cors from 'cors';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
@@ -13,7 +12,14 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
+import { graphqlCors } from './http/cors.ts';
+import { responseCompression } from './http/compression.ts';
+import { jsonBody } from './http/json-body.ts';
+import { trustedDocumentsGate } from './http/trusted-documents.ts';
+import { unexpectedErrors } from './http/unexpected-errors.ts';
+import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
@@ -45,6 +51,8 @@ export interface GatewayOptions {
   subscriptions?: Partial<SubscriptionOptions>;
   /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
   compiledExecution?: boolean;
+  /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface RunningGateway {
@@ -102,7 +110,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   await server.start();
   const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
-  mountRoutes(app, server, metrics, (req) => attachHub(createContext(req.headers, transport), live.hub));
+  const context = (req: express.Request) => attachHub(createContext(req.headers, transport), live.hub);
+  mountRoutes(app, server, { metrics, logger, context, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -133,7 +142,6 @@ function gatewayLogger(options: GatewayOptions): Logger {
 }
 
 function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
-  const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
     ...schemaAndExecutor(options, metrics),
     logger,
@@ -143,8 +151,9 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
     stopOnTerminationSignals: false,
-    validationRules: limits.validationRules,
-    formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
+    validationRules: queryLimitRules(),
+    parseOptions,
+    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error'))),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
@@ -159,7 +168,7 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       upstreamReportPlugin,
       metrics.plugin,
       requestLogPlugin(logger),
-      ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
+      oneLimitErrorPlugin,
     ],
   });
 }
@@ -172,35 +181,31 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
   return { gateway: executorGateway(schema, executor) };
 }
 
-/** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
-function mountRoutes(
-  app: express.Express,
-  server: ApolloServer<GatewayContext>,
-  metrics: GatewayMetrics,
-  context: (req: express.Request) => GatewayContext,
-): void {
+interface Edge {
+  metrics: GatewayMetrics;
+  logger: Logger;
+  context: (req: express.Request) => GatewayContext;
+  trustedDocuments: TrustedDocuments | undefined;
+}
+
+/** `/healthz`, `/metrics` and `/graphql` (CORS, compression, JSON body, trusted documents, one context per request). */
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, { metrics, logger, context, trustedDocuments }: Edge): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  app.use('/graphql', graphqlCors(), express.json({ limit: '1mb' }), expressMiddleware(server, { context: async ({ req }) => context(req) }));
-}
-
-function graphqlCors() {
-  return cors<cors.CorsRequest>({
-    origin: true,
-    allowedHeaders: [
-      'authorization',
-      'content-type',
-      'x-upstream-report',
-      'apollo-require-preflight',
-      'x-apollo-operation-name',
-      'x-graphql-event-stream-token',
-    ],
-    maxAge: 600,
-  });
+  const observers = { metrics, logger };
+  app.use(
+    '/graphql',
+    graphqlCors(),
+    responseCompression(),
+    ...jsonBody(observers),
+    ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
+    expressMiddleware(server, { context: async ({ req }) => context(req) }),
+    unexpectedErrors(logger),
+  );
 }
 
 function listen(httpServer: http.Server, port: number, host: string): Promise<void> {

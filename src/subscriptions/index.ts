@@ -2,7 +2,7 @@
 // graphql-ws and graphql-sse transports in front of it. server.ts mounts it in two lines.
 import type http from 'node:http';
 import type { Logger } from 'pino';
-import { queryLimits } from '../apollo-plugins/index.ts';
+import { parseOptions, queryLimitRules } from '../query-limits.ts';
 import { gatewaySchema } from '../schema.ts';
 import type { UpstreamTransport } from '../upstream-client/http.ts';
 import { SubscriptionHub } from './hub.ts';
@@ -25,7 +25,8 @@ export function startLiveUpdates(init: {
     httpServer: init.httpServer,
     path: init.path,
     schema: gatewaySchema(),
-    validationRules: queryLimits().validationRules,
+    validationRules: queryLimitRules(),
+    parseOptions,
     hub,
     transport: init.transport,
     logger: init.logger,

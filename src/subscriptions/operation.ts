@@ -13,6 +13,7 @@ import {
   type FormattedExecutionResult,
   type GraphQLFormattedError,
   type GraphQLSchema,
+  type ParseOptions,
   type ValidationRule,
 } from 'graphql';
 import type { Logger } from 'pino';
@@ -27,18 +28,17 @@ export interface ParsedOperation {
 
 /** The operation of a request, or the errors to answer with (parse, validation, not a subscription). */
 export function subscriptionOperation(
-  schema: GraphQLSchema,
-  rules: readonly ValidationRule[],
+  { schema, validationRules, parseOptions }: { schema: GraphQLSchema; validationRules: readonly ValidationRule[]; parseOptions: ParseOptions },
   request: { query?: unknown; operationName?: unknown; variables?: unknown },
 ): ParsedOperation | readonly GraphQLError[] {
   if (typeof request.query !== 'string') return [clientError('The request has no GraphQL query string.', 'BAD_REQUEST')];
   let document: DocumentNode;
   try {
-    document = parse(request.query);
+    document = parse(request.query, parseOptions);
   } catch (error) {
     return [clientError((error as Error).message, 'GRAPHQL_PARSE_FAILED')];
   }
-  const invalid = validate(schema, document, [...specifiedRules, ...rules]);
+  const invalid = validate(schema, document, [...specifiedRules, ...validationRules]);
   if (invalid.length > 0) return invalid.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
   const operationName = typeof request.operationName === 'string' ? request.operationName : null;
   const operation = getOperationAST(document, operationName);

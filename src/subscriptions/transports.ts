@@ -5,7 +5,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, RequestHandler } from 'express';
-import { GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { GraphQLError, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createHandler } from 'graphql-sse/lib/use/express';
@@ -23,6 +23,8 @@ export interface LiveTransportsOptions {
   path: string;
   schema: GraphQLSchema;
   validationRules: readonly ValidationRule[];
+  /** graphql-js parse options (the token limit), as for HTTP. */
+  parseOptions: ParseOptions;
   hub: SubscriptionHub;
   transport: UpstreamTransport;
   logger: Logger;
@@ -67,7 +69,7 @@ function graphqlWsOptions(options: LiveTransportsOptions): Parameters<typeof use
   return {
     schema: options.schema,
     onSubscribe: (ctx, _id, payload) => {
-      const operation = subscriptionOperation(options.schema, options.validationRules, payload);
+      const operation = subscriptionOperation(options, payload);
       if (Array.isArray(operation)) return operation as readonly GraphQLError[];
       let budget = budgets.get(ctx.extra.socket);
       if (!budget) budgets.set(ctx.extra.socket, (budget = { open: 0 }));
@@ -93,7 +95,7 @@ function sseHandler(options: LiveTransportsOptions): RequestHandler {
   const handler = createHandler<Record<string, unknown>>({
     schema: options.schema,
     onSubscribe: (req, params) => {
-      const operation = subscriptionOperation(options.schema, options.validationRules, params);
+      const operation = subscriptionOperation(options, params);
       if (Array.isArray(operation)) return { errors: formatErrors(operation as readonly GraphQLError[], options.logger) as unknown as GraphQLError[] };
       const { budget } = budgetOf(req.raw);
       const token = tokenFrom(undefined, req.raw.headers.authorization);
