@@ -20,8 +20,8 @@ export interface GatewayContext {
   report: UpstreamReport;
   /** True when the caller sent `x-upstream-report: 1` (or `true`). */
   wantsReport: boolean;
-  /** The operation's span (child of the caller's `traceparent`), parent of every upstream call's span. */
-  trace: OperationTrace;
+  /** The operation's span (child of the caller's `traceparent`), parent of every upstream call's span; none for subscription events. */
+  trace?: OperationTrace;
 }
 
 /** `Authorization: Bearer <key>` -> key (trimmed); anything else -> null. */
@@ -32,12 +32,12 @@ export function bearerToken(header: string | string[] | undefined): string | nul
 }
 
 /** The context of one GraphQL request: a fresh client, report and set of loaders, bound to the caller's token. */
-export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport, tracer: GatewayTracer): GatewayContext {
+export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport, tracer?: GatewayTracer): GatewayContext {
   const token = bearerToken(headers.authorization);
   const report = new UpstreamReport();
-  const trace = tracer.startOperation(headers);
+  const trace = tracer?.startOperation(headers);
   const client = transport.clientFor(token, report, trace);
-  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']), trace };
+  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']), ...(trace ? { trace } : {}) };
 }
 
 /** `x-upstream-report: 1` (docs/architecture.md, "Upstream cost"); `true` is accepted too. */

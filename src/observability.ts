@@ -96,11 +96,11 @@ export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
   async requestDidStart() {
     return {
       async didResolveOperation({ operation, operationName, contextValue }) {
-        if (operation) contextValue.trace.resolved(operation.operation, operationName ?? undefined);
+        if (operation) contextValue.trace?.resolved(operation.operation, operationName ?? undefined);
       },
       async willSendResponse({ contextValue, response }) {
         const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
-        contextValue.trace.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
+        contextValue.trace?.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
       },
     };
   },

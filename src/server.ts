@@ -31,6 +31,9 @@ import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
+import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
+import { attachHub } from './subscriptions/live-context.ts';
+import type { SubscriptionOptions } from './subscriptions/options.ts';
 
 export interface GatewayOptions {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
@@ -58,6 +61,8 @@ export interface GatewayOptions {
   tracerProvider?: TracerProvider;
   /** What `/metrics` serves; default this process's registry (cluster workers pass the aggregate of all workers). */
   metricsText?: (local: Registry) => Promise<string>;
+  /** Live updates: poll intervals, caps, heartbeats (defaults in src/subscriptions/options.ts). */
+  subscriptions?: Partial<SubscriptionOptions>;
   /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
   compiledExecution?: boolean;
   /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
@@ -74,6 +79,8 @@ export interface RunningGateway {
   metricsRegistry: Registry;
   /** `/readyz` answers 503 from now on (SIGTERM), while operations are still served. */
   startDraining(): void;
+  /** Live updates of this gateway (its hub's stats show open subscriptions, pollers and timers). */
+  live: LiveUpdates;
   /** Drains in-flight requests, then closes the server, the upstream pool and the cache. */
   stop(): Promise<void>;
 }
@@ -125,7 +132,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics, cache);
   await server.start();
-  mountRoutes(app, server, { metrics, logger, transport, tracer, readiness, metricsText: options.metricsText, trustedDocuments: options.trustedDocuments });
+  const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
+  app.use('/graphql/stream', graphqlCors(), live.sseHandler);
+  const context = (req: express.Request) => attachHub(createContext(req.headers, transport, tracer), live.hub);
+  mountRoutes(app, server, { metrics, logger, context, readiness, metricsText: options.metricsText, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -138,8 +148,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
     metricsRegistry: metrics.registry,
     startDraining: () => readiness.startDraining(),
+    live,
     async stop() {
       readiness.startDraining();
+      await live.close();
       await server.stop();
       await transport.close();
       await cache.close();
@@ -210,9 +222,8 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
 interface Edge {
   metrics: GatewayMetrics;
   logger: Logger;
-  transport: UpstreamTransport;
+  context: (req: express.Request) => GatewayContext;
   trustedDocuments: TrustedDocuments | undefined;
-  tracer: GatewayTracer;
   readiness: Readiness;
   metricsText: GatewayOptions['metricsText'];
 }
@@ -222,7 +233,7 @@ interface Edge {
  * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request).
  */
 function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, edge: Edge): void {
-  const { metrics, logger, transport, trustedDocuments, tracer, readiness, metricsText } = edge;
+  const { metrics, logger, context, trustedDocuments, readiness, metricsText } = edge;
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -242,7 +253,7 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     responseCompression(),
     ...jsonBody(observers),
     ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
-    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport, tracer) }),
+    expressMiddleware(server, { context: async ({ req }) => context(req) }),
     unexpectedErrors(logger),
   );
 }

@@ -58,7 +58,7 @@ export function getUserByEmail(store: Store, email: string): User | undefined {
   return row ? toUser(row) : undefined;
 }
 
-export function upsertUser(store: Store, input: { email: string; first_name: string; last_name: string }): User {
+export function upsertUser(store: Store, input: { email: string; first_name: string; last_name: string; distinct_id?: string }): User {
   const existing = getUserByEmail(store, input.email);
   if (existing) {
     store.run('UPDATE users SET first_name = $first, last_name = $last WHERE id = $id', { first: input.first_name, last: input.last_name, id: existing.id });
@@ -68,7 +68,7 @@ export function upsertUser(store: Store, input: { email: string; first_name: str
   const { id } = store.run(
     `INSERT INTO users (uuid, distinct_id, email, first_name, last_name, created_at)
      VALUES ($uuid, $distinct, $email, $first, $last, $now)`,
-    { uuid, distinct: uuid, email: input.email, first: input.first_name, last: input.last_name, now: nowIso() },
+    { uuid, distinct: input.distinct_id ?? uuid, email: input.email, first: input.first_name, last: input.last_name, now: nowIso() },
   );
   return getUser(store, id)!;
 }
@@ -103,6 +103,13 @@ export function upsertApiKey(store: Store, userId: number, key: string, scopes: 
      ON CONFLICT(key_hash) DO UPDATE SET user_id = excluded.user_id, scopes = excluded.scopes`,
     { user: userId, hash: hashKey(key), scopes: toJson(scopes), now: nowIso() },
   );
+}
+
+/** Deletes a personal API key (as its owner would in the real service's settings); true when it existed. */
+export function deleteApiKey(store: Store, key: string): boolean {
+  const existed = store.get('SELECT 1 AS found FROM api_keys WHERE key_hash = $hash', { hash: hashKey(key) }) !== undefined;
+  store.run('DELETE FROM api_keys WHERE key_hash = $hash', { hash: hashKey(key) });
+  return existed;
 }
 
 export function findApiKeyOwner(store: Store, key: string): ApiKeyOwner | undefined {
