@@ -1,18 +1,25 @@
-// Per-request context: the caller's bearer token, an upstream client bound to it, the
-// request's loaders and its upstream cost report. Built once per HTTP request.
+// Per-request context: the caller's bearer token, the request id and a logger carrying it, an
+// upstream client bound to the token and to the operation's scope (deadline, call budget,
+// cancellation), the request's loaders and its upstream cost report. Built once per HTTP request.
 //
 // Authentication is enforced by `requireTokenPlugin` (plugins.ts, `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { createLoaders, type Loaders } from './loaders/index.ts';
+import { requestIdFrom } from './request-id.ts';
 import type { UpstreamClient, UpstreamTransport } from './upstream-client/http.ts';
 import { UpstreamReport } from './upstream-client/report.ts';
 
 export interface GatewayContext {
   /** The caller's personal API key, or null when the request carried none. */
   token: string | null;
-  /** Upstream client bound to `token` and `report`. */
+  /** The caller's `x-request-id`, or a generated one; sent upstream and returned in error extensions. */
+  requestId: string;
+  /** The gateway logger with `requestId` bound: every log line about this operation goes through it. */
+  log: Logger;
+  /** Upstream client bound to `token`, `report` and the operation's scope. */
   client: UpstreamClient;
   loaders: Loaders;
   /** Upstream calls of this request (returned in `extensions.upstream` on request). */
@@ -28,15 +35,38 @@ export function bearerToken(header: string | string[] | undefined): string | nul
   return match?.[1] ?? null;
 }
 
-/** The context of one GraphQL request: a fresh client, report and set of loaders, bound to the caller's token. */
-export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport): GatewayContext {
+/**
+ * The context of one GraphQL request: a fresh client, report and set of loaders, bound to the
+ * caller's token. The operation's upstream calls are cancelled when the caller disconnects before
+ * the answer is sent; the request id is echoed in the `x-request-id` response header.
+ */
+export function createContext(req: IncomingMessage, res: ServerResponse, transport: UpstreamTransport, logger: Logger): GatewayContext {
+  const headers: IncomingHttpHeaders = req.headers;
   const token = bearerToken(headers.authorization);
+  const requestId = requestIdFrom(headers['x-request-id']);
+  res.setHeader('x-request-id', requestId);
+  const scope = transport.openScope(requestId);
+  res.once('close', () => {
+    if (!res.writableFinished) scope.stop('client-gone');
+  });
   const report = new UpstreamReport();
-  const client = transport.clientFor(token, report);
-  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']) };
+  const client = transport.clientFor(token, report, scope);
+  let log: Logger | undefined;
+  return {
+    token,
+    requestId,
+    // Made on first use: most operations log one line, many none (LOG_LEVEL above info).
+    get log() {
+      return (log ??= logger.child({ requestId }));
+    },
+    client,
+    loaders: createLoaders(client),
+    report,
+    wantsReport: wantsReport(headers['x-upstream-report']),
+  };
 }
 
-/** `x-upstream-report: 1` (DESIGN §5); `true` is accepted too. */
+/** `x-upstream-report: 1`; `true` is accepted too. */
 function wantsReport(header: string | string[] | undefined): boolean {
   const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase();
   return value === '1' || value === 'true';

@@ -26,6 +26,12 @@ const gateway = await listenOrExit(() =>
     port: config.port,
     host: config.host,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    operationTimeoutMs: config.operationTimeoutMs,
+    upstreamCallLimit: config.upstreamCallLimit,
+    upstreamMaxResponseBytes: config.upstreamMaxResponseBytes,
+    upstreamRetries: config.upstreamRetries,
+    upstreamRetryAfterMaxMs: config.upstreamRetryAfterMaxMs,
+    shutdownGraceMs: config.shutdownGraceMs,
     upstreamConnections: config.upstreamConnections,
     logLevel: config.logLevel,
     nodeEnv: config.nodeEnv,
@@ -45,11 +51,18 @@ if (embedded && demoKey) {
 }
 process.stdout.write(`${lines.join('\n')}\n`);
 
+// Beyond the grace period and the moment aborted calls need to answer, nothing may hold the exit.
+const EXIT_DEADLINE_MARGIN_MS = 5_000;
+
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  gateway.logger.info({ signal }, 'shutting down');
+  gateway.logger.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+  setTimeout(() => {
+    gateway.logger.error('shutdown did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + EXIT_DEADLINE_MARGIN_MS).unref();
   await gateway.stop();
   await embedded?.stop();
   process.exit(0);

@@ -48,7 +48,7 @@ export const QUERY_LIMITS = Object.freeze({
   maxCost: 20000,
   /**
    * `first`/`last` cap of every connection (relay/connection.ts): the `@listSize(assumedSize:)`
-   * of every list field in schema/ and the size of a list without one (`_entities`), so a
+   * of every list field in schema/ and the size of a list without one, so a
    * router's demand control sizes pages like we do (configure its `list_size` to this too).
    */
   maxPageSize: MAX_PAGE_SIZE,
@@ -86,7 +86,8 @@ function costTooHigh(cost: number, maxCost: number): GraphQLError {
  * `x-upstream-report: 1` the estimate is also returned in `extensions.cost`.
  */
 export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloServerPlugin<GatewayContext> {
-  const operationCost = costEstimator({ defaultListSize: QUERY_LIMITS.maxPageSize });
+  // Each `_entities` representation is resolved like a `node(id:)` lookup: an upstream call each.
+  const operationCost = costEstimator({ defaultListSize: QUERY_LIMITS.maxPageSize, entityWeight: QUERY_LIMITS.upstreamCallCost });
   return {
     async serverWillStart({ schema }) {
       costHints(schema); // read the hints at startup, not on the first request

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
+import { guardEntities } from './federation-entities.ts';
 import { resolvers } from './resolvers/index.ts';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
@@ -21,6 +22,6 @@ let cached: GraphQLSchema | undefined;
 
 /** The subgraph schema, built on first use and shared by every gateway in the process. */
 export function gatewaySchema(): GraphQLSchema {
-  cached ??= buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]);
+  cached ??= guardEntities(buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]));
   return cached;
 }

@@ -10,12 +10,14 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
+import { inputLimitsPlugin, supportedOperationTypeRule } from './input-limits.ts';
+import { createMetrics, errorTracePlugin, requestLogPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
 import { gatewaySchema } from './schema.ts';
-import { UpstreamTransport } from './upstream-client/http.ts';
+import { UpstreamTransport, type TransportOptions } from './upstream-client/http.ts';
 
 export interface GatewayOptions {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
@@ -23,8 +25,20 @@ export interface GatewayOptions {
   /** Listening port; 0 picks a free one (tests). Default 4000. */
   port?: number;
   host?: string;
-  /** Headers/body timeout of each upstream call in ms (default 10 000). */
+  /** Total deadline of each upstream call in ms, headers to last byte (default 10 000). */
   upstreamTimeoutMs?: number;
+  /** Deadline of all the upstream work of one operation in ms (default 25 000). */
+  operationTimeoutMs?: number;
+  /** Most upstream calls one operation may make, retries included (default 300). */
+  upstreamCallLimit?: number;
+  /** Largest upstream answer read, in bytes (default 10 MiB). */
+  upstreamMaxResponseBytes?: number;
+  /** Retries of a failed upstream read (default 2; writes are never retried). */
+  upstreamRetries?: number;
+  /** Longest Retry-After of a 429 that is waited for before retrying, in ms (default 2 000). */
+  upstreamRetryAfterMaxMs?: number;
+  /** On stop, how long in-flight operations may finish before their upstream calls are aborted (default 10 000). */
+  shutdownGraceMs?: number;
   /** Keep-alive connections to the upstream (default 16). */
   upstreamConnections?: number;
   /** pino level; default `silent` so tests stay quiet (main.ts passes LOG_LEVEL). */
@@ -43,7 +57,10 @@ export interface RunningGateway {
   /** Base URL of the HTTP server (for /healthz and /metrics). */
   baseUrl: string;
   logger: Logger;
-  /** Drains in-flight requests, then closes the server and the upstream pool. */
+  /**
+   * Stops accepting requests and lets in-flight ones finish for `shutdownGraceMs`; then aborts
+   * their upstream calls (they answer UPSTREAM_UNAVAILABLE), closes what is left and the pool.
+   */
   stop(): Promise<void>;
 }
 
@@ -73,18 +90,14 @@ query ProjectsAndFlags {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const transport = new UpstreamTransport({
-    upstreamUrl: options.upstreamUrl,
-    ...(options.upstreamTimeoutMs !== undefined ? { timeoutMs: options.upstreamTimeoutMs } : {}),
-    ...(options.upstreamConnections !== undefined ? { connections: options.upstreamConnections } : {}),
-    onCall: metrics.observeUpstreamCall,
-  });
+  const transport = new UpstreamTransport({ ...transportOptions(options), onCall: metrics.observeUpstreamCall });
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
   const app = express();
   const httpServer = http.createServer(app);
-  const server = apolloServer(options, httpServer, logger, metrics);
+  const server = apolloServer(options, httpServer, logger, metrics, graceMs);
   await server.start();
-  mountRoutes(app, server, metrics, transport);
+  mountRoutes(app, server, metrics, transport, logger);
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -96,9 +109,31 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     baseUrl,
     logger,
     async stop() {
-      await server.stop();
-      await transport.close();
+      const abortLate = setTimeout(() => transport.abortInFlight(), graceMs);
+      try {
+        await server.stop();
+      } finally {
+        clearTimeout(abortLate);
+        await transport.close();
+      }
     },
+  };
+}
+
+// After the grace period, aborted upstream calls still need a moment to turn into answers.
+const ANSWER_AFTER_ABORT_MS = 1_000;
+
+function transportOptions(options: GatewayOptions): TransportOptions {
+  const pick = <T>(value: T | undefined, key: keyof TransportOptions) => (value !== undefined ? { [key]: value } : {});
+  return {
+    upstreamUrl: options.upstreamUrl,
+    ...pick(options.upstreamTimeoutMs, 'timeoutMs'),
+    ...pick(options.operationTimeoutMs, 'operationTimeoutMs'),
+    ...pick(options.upstreamCallLimit, 'callLimit'),
+    ...pick(options.upstreamMaxResponseBytes, 'maxResponseBytes'),
+    ...pick(options.upstreamRetries, 'retries'),
+    ...pick(options.upstreamRetryAfterMaxMs, 'maxRetryAfterMs'),
+    ...pick(options.upstreamConnections, 'connections'),
   };
 }
 
@@ -112,8 +147,9 @@ function gatewayLogger(options: GatewayOptions): Logger {
   );
 }
 
-function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
+function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics, graceMs: number): ApolloServer<GatewayContext> {
   const limits = queryLimits();
+  const production = options.nodeEnv === 'production';
   return new ApolloServer<GatewayContext>({
     schema: gatewaySchema(),
     logger,
@@ -123,29 +159,33 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
     stopOnTerminationSignals: false,
-    validationRules: limits.validationRules,
-    formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
+    validationRules: [...limits.validationRules, supportedOperationTypeRule],
+    // Masked errors are logged by errorTracePlugin, which knows the request id and operation.
+    formatError: (formatted, error) => formatError(formatted, error, { production }),
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: graceMs + ANSWER_AFTER_ABORT_MS }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
       // default cache-control plugin would only add a willResolveField hook to every field
       // (~10% of CPU on a 50-flag list). Inline tracing stays: it costs nothing unless a router sends
       // `apollo-federation-include-trace: ftv1`.
       ApolloServerPluginCacheControlDisabled(),
       landingPage(options),
+      // Before anything reads the variables (the cost limit coerces them).
+      inputLimitsPlugin as ApolloServerPlugin<GatewayContext>,
       requireTokenPlugin,
       // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
       costLimitPlugin(),
       upstreamReportPlugin,
       metrics.plugin,
       requestLogPlugin(logger),
+      errorTracePlugin,
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
 }
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport): void {
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport, logger: Logger): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -156,11 +196,12 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     '/graphql',
     cors<cors.CorsRequest>({
       origin: true,
-      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name'],
+      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
+      exposedHeaders: ['x-request-id'],
       maxAge: 600,
     }),
     express.json({ limit: '1mb' }),
-    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
+    expressMiddleware(server, { context: async ({ req, res }) => createContext(req, res, transport, logger) }),
   );
 }
 

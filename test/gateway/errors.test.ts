@@ -80,8 +80,9 @@ describe('upstream statuses become error codes', () => {
     expect(error.extensions?.code).toBe('UPSTREAM_TIMEOUT');
   });
 
-  it('a reset connection -> UPSTREAM_UNAVAILABLE', async () => {
-    const { error } = await firstError({ destroySocket: true });
+  it('a connection reset on every attempt -> UPSTREAM_UNAVAILABLE', async () => {
+    // A first attempt and two retries of the read.
+    const { error } = await firstError({ destroySocket: true, times: 3 });
     expect(error.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
   });
 

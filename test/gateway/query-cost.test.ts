@@ -226,7 +226,7 @@ describe('cost limit over HTTP', () => {
     expect(res.errors).toEqual([
       {
         message: `Operation cost ${cost} exceeds the limit of ${QUERY_LIMITS.maxCost}.`,
-        extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost, maxCost: QUERY_LIMITS.maxCost },
+        extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost, maxCost: QUERY_LIMITS.maxCost, requestId: expect.any(String) },
       },
     ]);
     expect(stack.upstream.requests).toHaveLength(0);

@@ -60,9 +60,9 @@ describe('upstream report', () => {
   });
 
   it('records failed calls with their status', async () => {
-    stack.upstream.injectFault({ path: '/api/projects/', status: 503, body: '{}' });
+    stack.upstream.injectFault({ path: '/api/projects/', status: 500, body: '{}' });
     const res = await stack.graphql<any>('{ projects { totalCount } }', {}, { report: true });
-    expect(res.extensions?.upstream.calls).toEqual([expect.objectContaining({ route: '/api/projects/', status: 503 })]);
+    expect(res.extensions?.upstream.calls).toEqual([expect.objectContaining({ route: '/api/projects/', status: 500 })]);
   });
 });
 
