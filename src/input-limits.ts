@@ -76,4 +76,3 @@ export function supportedOperationTypeRule(context: ValidationContext): ASTVisit
     },
   };
 }
-

@@ -21,6 +21,7 @@ import {
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   Kind,
+  OperationTypeNode,
   getDirectiveValues,
   getNamedType,
   getNullableType,
@@ -145,7 +146,7 @@ function scoreOperation(
     options,
     activeFragments: new Set(),
   };
-  const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
+  const base = operation.operation === OperationTypeNode.MUTATION ? MUTATION_BASE_COST : 0;
   const cost = base + selectionSetCost(ctx, operation.selectionSet, rootType, null);
   return { cost, readVariables: coerced !== undefined };
 }

@@ -147,7 +147,13 @@ function gatewayLogger(options: GatewayOptions): Logger {
   );
 }
 
-function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics, graceMs: number): ApolloServer<GatewayContext> {
+function apolloServer(
+  options: GatewayOptions,
+  httpServer: http.Server,
+  logger: Logger,
+  metrics: GatewayMetrics,
+  graceMs: number,
+): ApolloServer<GatewayContext> {
   const limits = queryLimits();
   const production = options.nodeEnv === 'production';
   return new ApolloServer<GatewayContext>({
@@ -171,7 +177,7 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       ApolloServerPluginCacheControlDisabled(),
       landingPage(options),
       // Before anything reads the variables (the cost limit coerces them).
-      inputLimitsPlugin as ApolloServerPlugin<GatewayContext>,
+      inputLimitsPlugin,
       requireTokenPlugin,
       // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
       costLimitPlugin(),

@@ -4,7 +4,7 @@
 //   registerNodeType('Project', ([id], ctx) => ctx.loaders.project.load(parseIntId('Project', id)));
 import type { GatewayContext } from '../context.ts';
 import { badUserInput } from '../errors.ts';
-import { fromGlobalId } from '../relay/global-id.ts';
+import { expectKeyCount, fromGlobalId } from '../relay/global-id.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
 import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
 
@@ -12,6 +12,9 @@ import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types
 export type NodeFetcher = (keys: string[], ctx: GatewayContext) => Promise<object | null>;
 
 const fetchers = new Map<string, NodeFetcher>();
+
+/** How many keys each type's global id carries (a flag: project, flag); an id with more or fewer is refused. */
+const KEY_COUNTS: Readonly<Record<string, number>> = { Project: 1, Organization: 1, FeatureFlag: 2, Plugin: 2, FeatureFlagRoleAccess: 3 };
 
 /** Makes `node(id:)`/`nodes(ids:)` able to refetch global ids of `typeName` (called once per type at module load). */
 export function registerNodeType(typeName: string, fetchById: NodeFetcher): void {
@@ -26,8 +29,9 @@ function tagged(typeName: string, value: object | null): object | null {
 async function resolveNode(id: string, ctx: GatewayContext): Promise<object | null> {
   const { type, keys } = fromGlobalId(id);
   const fetch = fetchers.get(type);
-  if (!fetch) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });
-  return tagged(type, await fetch(keys, ctx));
+  const keyCount = KEY_COUNTS[type];
+  if (!fetch || keyCount === undefined) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });
+  return tagged(type, await fetch(expectKeyCount(type, keys, keyCount), ctx));
 }
 
 const Query: QueryResolvers = {
