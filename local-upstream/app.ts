@@ -1,5 +1,6 @@
 import { authenticate, type Caller } from './auth/authenticate.ts';
-import { ApiError, methodNotAllowed, notFound, SERVER_ERROR_BODY } from './http/errors.ts';
+import { ApiError, authenticationFailed, methodNotAllowed, notFound, SERVER_ERROR_BODY } from './http/errors.ts';
+import { getProjectByToken } from './storage/projects.ts';
 import type { ApiRequest, ApiResponse } from './http/request.ts';
 import { Router, type PublicRoute, type Route, type RouteContext } from './http/router.ts';
 import { organizationAccess, projectAccess } from './auth/access.ts';
@@ -83,8 +84,19 @@ export class App {
 
   private context(req: ApiRequest): RouteContext {
     const caller: Caller = authenticate(this.store, req);
+    checkProjectToken(this.store, req);
     return { store: this.store, req, caller, users: new Directory(this.store) };
   }
+}
+
+/**
+ * Project routes also read a project API token from `?token=` (the service's `_get_team_from_request`): one that
+ * names no project fails authentication, even with a valid personal key.
+ */
+function checkProjectToken(store: Store, req: ApiRequest): void {
+  const token = req.query.get('token');
+  if (token === null || !/^\/api\/projects(\/|$)/.test(req.pathname)) return;
+  if (!getProjectByToken(store, token)) throw authenticationFailed('Incorrect authentication credentials.');
 }
 
 class RolledBack extends Error {}

@@ -12,12 +12,12 @@ function readSeedFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read seed file ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Cannot read seed file ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`Seed file ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Seed file ${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

@@ -34,7 +34,7 @@ function pythonRepr(value: unknown): string {
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v)}`);
     return `{${entries.join(', ')}}`;
   }
-  return String(value);
+  return typeof value === 'bigint' ? value.toString() : 'None';
 }
 
 /** JSON numbers keep their int/float distinction poorly in JS; integers print as ints, others as Python floats. */

@@ -79,7 +79,7 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
     const orgs = projectNames.get(project);
     if (!orgs) fail(where, `no project named "${project}" in the seed's projects`);
     if (flag.organization !== undefined && !orgs.has(organizationOf(flag, where))) {
-      fail(where, `no project named "${project}" in organization "${String(flag.organization)}"`);
+      fail(where, `no project named "${project}" in organization "${organizationOf(flag, where)}"`);
     }
   });
   list(input, 'plugins').forEach((plugin, i) => {

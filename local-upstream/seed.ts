@@ -20,7 +20,7 @@ import { PROJECT_DEFAULTS } from './serializers/projects.ts';
 import { validateFilters } from './validation/filters.ts';
 
 /**
- * The seed file of DESIGN.md §6. Every list is optional. Extensions (all optional): `api_token`, `timezone`,
+ * The seed file (local-upstream/README.md, "Seeding"). Every list is optional. Extensions (all optional): `api_token`, `timezone`,
  * `group_types`, `groups` (with properties, for group flags) and `cohorts` on projects; `organization`, `name`, `active`, `deleted`, `tags` and
  * `ensure_experience_continuity` on flags; plugin fields and `source` files on plugins.
  */

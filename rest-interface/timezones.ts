@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 
 /**
- * Time-zone names accepted for a project's `timezone` (interface §2.8). A fact of the REST interface, so it
- * lives here, shared by both sides: the gateway's `TimeZone` scalar and the local upstream's validation.
+ * Time-zone names accepted for a project's `timezone` (docs/rest-interface.md, "Allowed values of `timezone`").
+ * A fact of the REST interface, so it lives here, shared by both sides: the gateway's `TimeZone` scalar and the
+ * local upstream's validation.
  *
  * The names come from the `tzdata` package: the full IANA database (zones and the `backward` links such as
  * `US/Eastern`, `Asia/Calcutta`, `GB`, `ROK`), kept current by its maintainers. `Intl.supportedValuesOf`
- * is not used because it leaves out most legacy aliases. The database also holds names §2.8 does not
- * accept (`Factory`), so the set is cut down to the prefixes and prefix-less names that §2.8 lists.
+ * is not used because it leaves out most legacy aliases. The database also holds names the interface does not
+ * accept (`Factory`), so the set is cut down to the prefixes and prefix-less names that it lists.
  */
 
 const ALLOWED_PREFIXES = [

@@ -45,6 +45,8 @@ export interface Config {
   localDb: string | undefined;
   /** LOCAL_UPSTREAM_PORT: port of the embedded upstream (default 0, a free port). */
   localUpstreamPort: number;
+  /** GRAPHQL_JIT: compiled execution with graphql-jit (default on; `0`/`false`/`off` runs graphql-js only). */
+  compiledExecution: boolean;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     localApiKey: env.LOCAL_API_KEY || undefined,
     localDb: env.LOCAL_DB || undefined,
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
+    compiledExecution: flag(env, 'GRAPHQL_JIT', true),
   });
 }
 
@@ -80,6 +83,14 @@ function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = integer(env, name, fallback);
   if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${env[name]}"`);
   return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be 1/true/on or 0/false/off, got "${env[name]}"`);
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

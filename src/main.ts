@@ -35,6 +35,7 @@ const gateway = await listenOrExit(() =>
     upstreamConnections: config.upstreamConnections,
     logLevel: config.logLevel,
     nodeEnv: config.nodeEnv,
+    compiledExecution: config.compiledExecution,
     ...(demoKey ? { demoApiKey: demoKey } : {}),
   }),
 );

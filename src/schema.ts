@@ -19,9 +19,25 @@ export function loadTypeDefs(dir: string = SCHEMA_DIR): DocumentNode {
 }
 
 let cached: GraphQLSchema | undefined;
+let cachedForCompilation: GraphQLSchema | undefined;
+
+function buildSchema(): GraphQLSchema {
+  return guardEntities(buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]));
+}
 
 /** The subgraph schema, built on first use and shared by every gateway in the process. */
 export function gatewaySchema(): GraphQLSchema {
-  cached ??= guardEntities(buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]));
+  cached ??= buildSchema();
   return cached;
+}
+
+/**
+ * A second instance of the same schema, read only by the compiled executor
+ * (src/execution/compiled-executor.ts). Apollo Server wraps every field resolver of the schema
+ * it serves once a plugin hooks fields (federated tracing does); compiled queries must keep
+ * calling the plain resolvers.
+ */
+export function compilationSchema(): GraphQLSchema {
+  cachedForCompilation ??= buildSchema();
+  return cachedForCompilation;
 }

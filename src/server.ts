@@ -16,7 +16,10 @@ import { formatError } from './errors.ts';
 import { inputLimitsPlugin, supportedOperationTypeRule } from './input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
-import { gatewaySchema } from './schema.ts';
+import { compilationSchema, gatewaySchema } from './schema.ts';
+import { compiledExecutor } from './execution/compiled-executor.ts';
+import { executorGateway } from './execution/executor-gateway.ts';
+import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport, type TransportOptions } from './upstream-client/http.ts';
 
 export interface GatewayOptions {
@@ -49,6 +52,8 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
+  compiledExecution?: boolean;
 }
 
 export interface RunningGateway {
@@ -94,6 +99,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
 
   const app = express();
+  // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
+  // never revalidated), and X-Powered-By only advertises the framework.
+  app.set('etag', false);
+  app.disable('x-powered-by');
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics, graceMs);
   await server.start();
@@ -157,7 +166,7 @@ function apolloServer(
   const limits = queryLimits();
   const production = options.nodeEnv === 'production';
   return new ApolloServer<GatewayContext>({
-    schema: gatewaySchema(),
+    ...schemaAndExecutor(options, metrics),
     logger,
     introspection: true,
     csrfPrevention: true,
@@ -188,6 +197,14 @@ function apolloServer(
       ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
     ],
   });
+}
+
+/** The schema alone (Apollo runs graphql-js), or a gateway serving it with the compiled executor. */
+function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
+  const schema = gatewaySchema();
+  if (options.compiledExecution === false) return { schema };
+  const executor = compiledExecutor({ schema, compileSchema: compilationSchema(), count: executionCounter(metrics.registry) });
+  return { gateway: executorGateway(schema, executor) };
 }
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */

@@ -57,7 +57,7 @@ function parseAbsoluteDate(value: string): Date | null {
 
 /** Parses a condition's date value (relative first, then absolute); null when it is not a date. */
 export function parseConditionDate(value: unknown, now: Date = new Date()): Date | null {
-  if (value === null || value === undefined || typeof value === 'object') return null;
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
   const text = String(value);
   return parseRelativeDate(text, now) ?? parseAbsoluteDate(text);
 }

@@ -3,6 +3,7 @@ import { findDependency, flagEvaluatesTo } from './dependencies.ts';
 import { higherPriority, type ReasonAtIndex } from './reasons.ts';
 import type { Condition, EvaluationContext, EvaluationFlag, FlagEvaluation, PropertyFilter } from './types.ts';
 import { pickVariant, variantsOf } from './variants.ts';
+import { pythonStr } from '../python-format.ts';
 
 /** Extra context for group flags: group type index -> properties of the group passed in `groups`. */
 export interface GroupPropertiesContext {
@@ -33,7 +34,7 @@ function evaluateWithStack(flag: EvaluationFlag, ctx: EvaluationContext & GroupP
 function bucketingIdentifier(flag: EvaluationFlag, ctx: EvaluationContext): string | null {
   const groupTypeIndex = flag.filters.aggregation_group_type_index;
   if (groupTypeIndex === undefined || groupTypeIndex === null) return ctx.distinctId;
-  const groupType = ctx.groupTypeMapping?.[String(groupTypeIndex)];
+  const groupType = ctx.groupTypeMapping?.[pythonStr(groupTypeIndex)];
   const groupKey = groupType === undefined ? undefined : ctx.groups?.[groupType];
   return groupKey === undefined ? null : String(groupKey);
 }

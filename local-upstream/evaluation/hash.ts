@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-/** 2^60 - 1: the largest value of 15 hex digits. */
-const LONG_SCALE = 0xfffffffffffffff;
+/** `float(0xFFFFFFFFFFFFFFF)` as the service computes it: 2^60 - 1 (15 hex digits) rounds to exactly 2^60 as a double. */
+const LONG_SCALE = 2 ** 60;
 
 /**
  * The bucket of `identifier` for a flag: SHA-1 of `"<flagKey>.<identifier><salt>"`, first 15 hex digits

@@ -1,6 +1,6 @@
 /**
- * Feature flag evaluation for the local upstream: the server-side algorithm of the real service
- * (research §6), the `evaluation_reasons` and `local_evaluation` bodies, and the user blast radius.
+ * Feature flag evaluation for the local upstream: the server-side algorithm of the real service, the
+ * `evaluation_reasons` and `local_evaluation` bodies, and the user blast radius.
  */
 import { evaluateFlag, type GroupPropertiesContext } from './evaluate.ts';
 import type { EvaluationContext, EvaluationFlag } from './types.ts';

@@ -74,7 +74,9 @@ function withDefaultGroups(filters: Record<string, unknown>): Record<string, unk
 
 function conditionProperties(filters: Record<string, unknown>): PropertyFilter[] {
   const groups = Array.isArray(filters.groups) ? filters.groups : [];
-  return groups.flatMap((group: { properties?: unknown }) => (Array.isArray(group?.properties) ? group.properties : []));
+  return (groups as Array<{ properties?: unknown } | null>).flatMap((group): PropertyFilter[] =>
+    Array.isArray(group?.properties) ? (group.properties as PropertyFilter[]) : [],
+  );
 }
 
 function flagProperties(filters: Record<string, unknown>): PropertyFilter[] {

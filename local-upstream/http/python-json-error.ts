@@ -5,11 +5,10 @@
  * which Python reads and DRF then refuses as out of range.
  */
 
-class Refused {
-  readonly message: string;
+class Refused extends Error {
   readonly pos: number;
   constructor(message: string, pos: number) {
-    this.message = message;
+    super(message);
     this.pos = pos;
   }
 }

@@ -63,7 +63,7 @@ function cohortBody(ctx: RouteContext, cohort: CohortRow): Record<string, unknow
 
 /**
  * A static cohort of the project's persons for whom the flag is enabled now (computed at once, not by a job).
- * The interface documents 200 where the real service answers 201; the interface wins (DESIGN.md §6).
+ * The interface documents 200 where the real service answers 201; the interface wins (local-upstream/README.md, "Fidelity").
  */
 function createStaticCohort(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');

@@ -2,7 +2,7 @@ import type { RouteContext } from '../http/router.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { effectiveFilters } from '../serializers/flags.ts';
 
-/** The flags list's query parameters besides limit/offset (research §4.2): filters and `order`. */
+/** The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. */
 
 function matchesType(flag: FlagRow, type: string): boolean {
   const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;

@@ -19,6 +19,7 @@ import { isDict } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { organizationOf } from './common.ts';
 import { logFlagActivity } from './flags.ts';
+import { pythonStr } from '../python-format.ts';
 
 /**
  * Organization-level flag routes. The real service makes them session-only (`INTERNAL`); here a personal key
@@ -36,6 +37,9 @@ function byKey(ctx: RouteContext): ApiResponse {
       filters: flagBody(flag, ctx.users).filters,
       created_at: flag.created_at,
       active: flag.active,
+      // Counted from events in the service; the local upstream records none, and the count is available.
+      evaluations_7d: 0,
+      evaluations_7d_available: true,
     })),
   );
 }
@@ -45,7 +49,7 @@ function remapCohorts(store: Store, filters: Record<string, unknown>, source: Pr
   const copy = structuredClone(filters);
   const sourceCohorts = projectCohorts(store, source.id);
   const groups = Array.isArray(copy.groups) ? (copy.groups as Array<{ properties?: unknown }>) : [];
-  for (const property of groups.flatMap((group) => (Array.isArray(group.properties) ? group.properties : []))) {
+  for (const property of groups.flatMap((group): unknown[] => (Array.isArray(group.properties) ? group.properties : []))) {
     if (!isDict(property) || property.type !== 'cohort') continue;
     const cohort = sourceCohorts.find((candidate) => String(candidate.id) === String(property.value));
     if (!cohort) continue;
@@ -57,6 +61,18 @@ function remapCohorts(store: Store, filters: Record<string, unknown>, source: Pr
 
 type CopyOutcome = { ok: true; flag: FlagRow } | { ok: false; errors: unknown };
 
+/**
+ * The filters the service writes for a copy: its flag serializer gives every condition and the filters
+ * themselves an explicit `aggregation_group_type_index` (null for person flags).
+ */
+function withAggregationKeys(filters: Record<string, unknown>): Record<string, unknown> {
+  const index = filters.aggregation_group_type_index ?? null;
+  const groups = Array.isArray(filters.groups)
+    ? filters.groups.map((group: unknown) => (isDict(group) ? { aggregation_group_type_index: index, ...group } : group))
+    : filters.groups;
+  return { ...filters, groups, aggregation_group_type_index: index };
+}
+
 function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow, target: ProjectRow): CopyOutcome {
   const existing = getFlagByKey(ctx.store, target.id, source.key);
   const live = existing && !existing.deleted ? existing : undefined;
@@ -66,7 +82,7 @@ function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow,
     active: source.active,
     ensure_experience_continuity: source.ensure_experience_continuity,
     // `get_filters()`, as the real copy does: a flag stored with `{}` copies as one condition for everyone.
-    filters: remapCohorts(ctx.store, effectiveFilters(source.filters), sourceProject, target, ctx.caller.user.id),
+    filters: withAggregationKeys(remapCohorts(ctx.store, effectiveFilters(source.filters), sourceProject, target, ctx.caller.user.id)),
   };
   let input: Record<string, unknown>;
   try {
@@ -116,19 +132,19 @@ function copyFlags(ctx: RouteContext): ApiResponse {
   const targets = input.target_project_ids;
   if (!key || !from || !Array.isArray(targets) || targets.length === 0) throw plainError(400, { error: 'Missing required fields' });
   const sourceProject = Number.isInteger(Number(from)) ? getProject(ctx.store, Number(from)) : undefined;
-  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, String(key)) : undefined;
+  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, pythonStr(key)) : undefined;
   if (!sourceProject || !source) throw plainError(400, { error: 'Feature flag to copy does not exist.' });
   const success: unknown[] = [];
   const failed: unknown[] = [];
-  for (const targetId of targets) {
+  for (const targetId of targets as unknown[]) {
     const target = Number.isInteger(Number(targetId)) ? getProject(ctx.store, Number(targetId)) : undefined;
     if (!target || target.organization_id !== organization.id) {
-      failed.push({ project_id: targetId, errors: 'Target project does not exist.' });
+      failed.push({ project_id: targetId, error_message: 'Project not found.' });
       continue;
     }
     const outcome = copyInto(ctx, source, sourceProject, target);
     if (outcome.ok) success.push(flagBody(outcome.flag, ctx.users));
-    else failed.push({ project_id: target.id, errors: outcome.errors });
+    else failed.push({ project_id: target.id, error_message: outcome.errors });
   }
   return ok({ success, failed });
 }

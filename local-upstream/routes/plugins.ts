@@ -83,11 +83,13 @@ function create(ctx: RouteContext): ApiResponse {
   } else {
     const url = typeof input.url === 'string' ? input.url : '';
     const parsed = parsePluginUrl(url);
-    if (findPluginByUrl(ctx.store, organization.id, url)) throw validationError(`Plugin from URL "${url}" already installed!`, null);
+    // As the service: the check takes the URL as sent, without its query, against the stored (normalized) URLs.
+    const withoutToken = url.split('?')[0]!;
+    if (findPluginByUrl(ctx.store, organization.id, withoutToken)) throw validationError(`Plugin from URL "${withoutToken}" already installed!`, null);
     fields.plugin_type = pluginType === 'repository' ? 'repository' : parsed.type;
     fields.name = typeof input.name === 'string' && input.name ? input.name : parsed.name;
     fields.tag = (input.tag as string | null | undefined) ?? parsed.tag ?? latestTagOf(url);
-    fields.url = url;
+    fields.url = parsed.rootUrl;
   }
   const plugin = insertPlugin(ctx.store, organization.id, fields);
   logPluginActivity(ctx, organization.id, plugin, 'installed');

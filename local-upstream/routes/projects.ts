@@ -4,7 +4,7 @@ import { paginate, paginateArray } from '../http/pagination.ts';
 import { noContent, ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
-import { getDashboard } from '../storage/people.ts';
+import { dashboardProjectId } from '../storage/people.ts';
 import {
   countProjectsForUser,
   deleteProject,
@@ -48,8 +48,7 @@ function visibleProject(ctx: RouteContext, scope: string): { project: ProjectRow
   return { project, level };
 }
 
-const dashboardCheck = (ctx: RouteContext, projectId: number | undefined) => (id: number) =>
-  projectId !== undefined && getDashboard(ctx.store, projectId, id) !== undefined;
+const dashboardProject = (ctx: RouteContext) => (id: number) => dashboardProjectId(ctx.store, id);
 
 function list(ctx: RouteContext): ApiResponse {
   requireScope(ctx.caller, 'project:read');
@@ -68,7 +67,7 @@ function create(ctx: RouteContext): ApiResponse {
   requireScope(ctx.caller, 'project:write');
   const organizationId = currentOrganizationId(ctx.store, ctx.caller);
   if (!organizationId) throw permissionDenied('You need to belong to an organization.');
-  const input = validateProjectInput(requireObject(ctx.req.body()), dashboardCheck(ctx, undefined));
+  const input = validateProjectInput(requireObject(ctx.req.body()), undefined, dashboardProject(ctx));
   const { name = 'Default project', ...settings } = input;
   const project = insertProject(ctx.store, organizationId, name as string, { ...PROJECT_DEFAULTS, ...settings });
   const level = membershipLevel(ctx.store, ctx.caller.user.id, organizationId)!;
@@ -82,7 +81,7 @@ function retrieve(ctx: RouteContext): ApiResponse {
 
 function update(ctx: RouteContext): ApiResponse {
   const { project, level } = visibleProject(ctx, 'project:write');
-  const input = validateProjectInput(requireObject(ctx.req.body()), dashboardCheck(ctx, project.id));
+  const input = validateProjectInput(requireObject(ctx.req.body()), project.id, dashboardProject(ctx));
   const { name = project.name, ...settings } = input;
   updateProject(ctx.store, project.id, name as string, { ...project.settings, ...settings });
   return ok(fullBody(ctx, getProject(ctx.store, project.id)!, level));

@@ -17,6 +17,7 @@ import { getRole } from '../storage/roles.ts';
 import { roleAccessBody } from '../serializers/roles.ts';
 import { checkField, requireObject, requiredError } from '../validation/fields.ts';
 import { flagOf, projectOf } from './common.ts';
+import { pythonStr } from '../python-format.ts';
 
 /**
  * `/api/projects/{project_id}/feature_flags/{flag_id}/role_access/` (scope `feature_flag:read`/`:write`).
@@ -49,7 +50,7 @@ function create(ctx: RouteContext): ApiResponse {
   const roleId = String(checkField('role_id', input.role_id, { kind: 'string' })).toLowerCase();
   const role = getRole(ctx.store, roleId);
   if (!role || role.organization_id !== organizationId) {
-    throw validationError(`Invalid pk "${String(input.role_id)}" - object does not exist.`, 'role_id', 'does_not_exist');
+    throw validationError(`Invalid pk "${pythonStr(input.role_id)}" - object does not exist.`, 'role_id', 'does_not_exist');
   }
   if (findRoleAccess(ctx.store, flag.id, role.id)) throw validationError('This role already has access to this feature flag.', 'role_id', 'unique');
   return ok(body(ctx, insertRoleAccess(ctx.store, flag.id, role.id), flag), 201);

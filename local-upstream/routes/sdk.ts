@@ -9,6 +9,7 @@ import type { Store } from '../storage/db.ts';
 import { firstProjectOfOrganization, getProjectByToken, type ProjectRow } from '../storage/projects.ts';
 import { isDict } from '../validation/fields.ts';
 import { localEvaluationResponse } from './flag-evaluation.ts';
+import { pythonStr } from '../python-format.ts';
 
 /**
  * The paths the official server SDKs use, so posthog-node can evaluate flags locally against this server:
@@ -54,7 +55,7 @@ function remoteEvaluation({ store, req }: { store: Store; req: ApiRequest }): Ap
   const token = typeof body.token === 'string' ? body.token : typeof body.api_key === 'string' ? body.api_key : req.query.get('token');
   const project = token ? getProjectByToken(store, token) : undefined;
   if (!project) throw authenticationFailed('Project API key invalid. You can find your project API key in your project settings.');
-  const distinctId = body.distinct_id === undefined || body.distinct_id === null ? '' : String(body.distinct_id);
+  const distinctId = body.distinct_id === undefined || body.distinct_id === null ? '' : pythonStr(body.distinct_id);
   const groups = isDict(body.groups) ? Object.fromEntries(Object.entries(body.groups).map(([k, v]) => [k, String(v)])) : {};
   const personProperties = isDict(body.person_properties) ? body.person_properties : {};
   const groupProperties = isDict(body.group_properties)

@@ -66,7 +66,7 @@ function withCohortNames(filters: Record<string, unknown>, directory: Directory)
   return copy;
 }
 
-/** The full flag record (interface §2.4, plus `updated_at`, `version`, `last_modified_by` and `status` of the real service). */
+/** The full flag record (docs/rest-interface.md, "Feature flag", plus `updated_at`, `version`, `last_modified_by` and `status` of the real service). */
 export function flagBody(flag: FlagRow, users: Directory): FlagBody {
   const filters = withCohortNames(effectiveFilters(flag.filters), users);
   const { simple, rollout } = simpleRollout(filters);

@@ -55,7 +55,7 @@ export function projectListItem(project: ProjectRow): Record<string, unknown> {
   };
 }
 
-/** The full record of interface §2.7, in its field order. */
+/** The full project record of docs/rest-interface.md ("Project (team)"), in its field order. */
 export function projectBody(project: ProjectRow, membershipLevel: number, hasGroupTypes: boolean): Record<string, unknown> {
   const field = (name: string) => setting(project, name);
   return {

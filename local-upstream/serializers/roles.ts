@@ -20,7 +20,7 @@ function roleBody(store: Store, role: RoleRow, users: Directory): Record<string,
 
 export function roleAccessBody(store: Store, access: RoleAccessRow, flag: FlagRow, role: RoleRow, users: Directory): Record<string, unknown> {
   return {
-    // `role_id` is write-only in the real serializer; interface §2.5 lists it among the record's fields, so it is shown.
+    // `role_id` is write-only in the real serializer; docs/rest-interface.md lists it among the record's fields, so it is shown.
     id: access.id,
     feature_flag: flagBody(flag, users),
     role: roleBody(store, role, users),

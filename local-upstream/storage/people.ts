@@ -135,6 +135,11 @@ export function insertDashboard(store: Store, projectId: number, name: string, u
   }).id;
 }
 
+/** The project a dashboard belongs to, whichever project that is; undefined when there is no such dashboard. */
+export function dashboardProjectId(store: Store, id: number): number | undefined {
+  return store.get<{ project_id: number }>('SELECT project_id FROM dashboards WHERE id = $id', { id })?.project_id;
+}
+
 export function getDashboard(store: Store, projectId: number, id: number): DashboardRow | undefined {
   const row = store.get<{ id: number; project_id: number; name: string; enriched: number }>(
     'SELECT id, project_id, name, enriched FROM dashboards WHERE id = $id AND project_id = $project',

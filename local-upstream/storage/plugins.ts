@@ -85,8 +85,10 @@ export function findPluginByName(store: Store, organizationId: string, name: str
   return row ? toPlugin(row) : undefined;
 }
 
+/** A plugin of the organization installed from `url`, with or without a `?query` (a private token) after it. */
 export function findPluginByUrl(store: Store, organizationId: string, url: string): PluginRow | undefined {
-  const row = store.get(`${SELECT} WHERE p.organization_id = $org AND p.url = $url LIMIT 1`, { org: organizationId, url });
+  const query = `${SELECT} WHERE p.organization_id = $org AND (p.url = $url OR substr(p.url, 1, length($url) + 1) = $url || '?') LIMIT 1`;
+  const row = store.get(query, { org: organizationId, url });
   return row ? toPlugin(row) : undefined;
 }
 

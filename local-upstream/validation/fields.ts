@@ -48,11 +48,12 @@ const FALSE_VALUES = new Set<unknown>(['f', 'F', 'n', 'N', 'no', 'No', 'NO', 'fa
 const INTEGER_TEXT = /^\s*[+-]?\d+(\.0*)?\s*$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-class FieldError {
+class FieldError extends Error {
   readonly detail: string;
   readonly code: string;
   readonly attrSuffix: string;
   constructor(detail: string, code = 'invalid_input', attrSuffix = '') {
+    super(detail);
     this.detail = detail;
     this.code = code;
     this.attrSuffix = attrSuffix;

@@ -4,7 +4,7 @@ import { isDict, pythonType } from './fields.ts';
 
 /**
  * Validation of a feature flag's `filters`, with the real service's rules, order and messages
- * (research §4.3/§4.4, `FeatureFlagSerializer.validate_filters`). The first broken rule wins, as there.
+ * (the service's `FeatureFlagSerializer.validate_filters`). The first broken rule wins, as there.
  */
 
 export interface FieldError {
@@ -161,7 +161,7 @@ function toPercentage(value: unknown): number {
 
 function checkCondition(group: Dict, index: number, variantKeys: Set<string>, ctx: FiltersContext): void {
   checkRolloutPercentage(group.rollout_percentage, index);
-  if (group.variant && !variantKeys.has(String(group.variant))) {
+  if (group.variant && !variantKeys.has(pythonStr(group.variant))) {
     throw new FiltersInvalid('Filters are not valid (variant override does not exist)');
   }
   for (const prop of readProperties(group)) checkProperty(prop, ctx);

@@ -3,7 +3,7 @@ import type { FlagRow } from '../storage/flags.ts';
 import { validateFilters, type CohortRef, type FlagRef } from './filters.ts';
 import { validateFields, type FieldSpecs } from './fields.ts';
 
-/** The writable flag fields of interface §2.4, in the real serializer's order (key before filters). */
+/** The writable flag fields of docs/rest-interface.md ("Feature flag"), in the real serializer's order (key before filters). */
 const FLAG_FIELDS: FieldSpecs = {
   name: { kind: 'string', allowBlank: true },
   key: { kind: 'string', maxLength: 400 },

@@ -2,7 +2,7 @@ import { validationError } from '../http/errors.ts';
 import type { FlagRow } from '../storage/flags.ts';
 
 /**
- * The state rules of a flag PATCH around flag dependencies (research §4.5): a flag other active flags depend
+ * The state rules of a flag PATCH around flag dependencies: a flag other active flags depend
  * on cannot be disabled or deleted, and a flag cannot be switched on while a flag it depends on is off.
  * Only transitions are checked, as in the real service (disabling a disabled flag is fine).
  */

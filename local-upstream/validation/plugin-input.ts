@@ -4,7 +4,7 @@ import { validateFields, type FieldSpecs } from './fields.ts';
 
 export const PLUGIN_TYPES = ['local', 'custom', 'repository', 'source'] as const;
 
-/** Request fields for create/update (interface §2.6), plus `url` on create. */
+/** Request fields for create/update (docs/rest-interface.md, "Plugin"), plus `url` on create. */
 const PLUGIN_FIELDS: FieldSpecs = {
   plugin_type: { kind: 'choice', choices: PLUGIN_TYPES },
   name: { kind: 'string', maxLength: 200, allowNull: true },
@@ -34,6 +34,8 @@ export interface ParsedPluginUrl {
   name: string;
   tag: string | null;
   type: 'custom' | 'local';
+  /** The URL the service stores: the repository or package root, without the ref; GitLab and npm keep `?private_token=`. */
+  rootUrl: string;
 }
 
 const GITHUB = /^https?:\/\/(?:www\.)?github\.com\/([^/\s]+)\/([^/?#\s]+?)(?:\.git)?(?:\/(?:tree|commit|releases\/tag)\/([^/?#\s]+))?\/?$/;
@@ -47,14 +49,17 @@ const NPM = /^https?:\/\/(?:www\.)?npmjs\.com\/package\/((?:@[^/\s]+\/)?[^/?#\s]
 export function parsePluginUrl(url: string): ParsedPluginUrl {
   if (url.startsWith('file:')) {
     const name = url.replace(/\/+$/, '').split('/').pop() ?? '';
-    if (name) return { name, tag: null, type: 'local' };
+    if (name) return { name, tag: null, type: 'local', rootUrl: url };
   }
-  const github = GITHUB.exec(url);
-  if (github) return { name: github[2]!, tag: github[3] ?? null, type: 'custom' };
-  const gitlab = GITLAB.exec(url);
-  if (gitlab) return { name: gitlab[2]!, tag: gitlab[3] ?? null, type: 'custom' };
-  const npm = NPM.exec(url);
-  if (npm) return { name: npm[1]!, tag: npm[2] ?? null, type: 'custom' };
+  const [address = '', query = ''] = url.split('?');
+  const token = new URLSearchParams(query).get('private_token');
+  const withToken = token ? `?private_token=${token}` : '';
+  const github = GITHUB.exec(address);
+  if (github) return { name: github[2]!, tag: github[3] ?? null, type: 'custom', rootUrl: `https://github.com/${github[1]}/${github[2]}` };
+  const gitlab = GITLAB.exec(address);
+  if (gitlab) return { name: gitlab[2]!, tag: gitlab[3] ?? null, type: 'custom', rootUrl: `https://gitlab.com/${gitlab[1]}${gitlab[2]}${withToken}` };
+  const npm = NPM.exec(address);
+  if (npm) return { name: npm[1]!, tag: npm[2] ?? null, type: 'custom', rootUrl: `https://www.npmjs.com/package/${npm[1]}${withToken}` };
   throw validationError('Must be a GitHub/GitLab repository or a npm package URL!', null);
 }
 

@@ -3,7 +3,7 @@ import { validationError } from '../http/errors.ts';
 import { pythonStr } from '../python-format.ts';
 import { validateFields, type FieldSpecs } from './fields.ts';
 
-/** The writable project fields of interface §2.7, in serializer order, with the real model's constraints. */
+/** The writable project fields of docs/rest-interface.md ("Project (team)"), in serializer order, with the real model's constraints. */
 const PROJECT_FIELDS: FieldSpecs = {
   app_urls: { kind: 'stringList', maxLength: 200 },
   name: { kind: 'string', maxLength: 200 },
@@ -47,17 +47,28 @@ function checkTimezone(value: unknown): unknown {
 }
 
 /**
- * Validates a project create/update body. `dashboardExists` checks `primary_dashboard` against the project's
- * dashboards (a `PrimaryKeyRelatedField` in the real serializer).
+ * Validates a project create (`projectId` undefined) or update body. `primary_dashboard` is a primary key of
+ * any dashboard (`dashboardProject` says whose, or undefined when there is none); once every field is valid,
+ * the object-level rules refuse it on create and when it belongs to another project.
  */
-export function validateProjectInput(body: Record<string, unknown>, dashboardExists: (id: number) => boolean): Record<string, unknown> {
-  return validateFields(body, PROJECT_FIELDS, [], {
+export function validateProjectInput(
+  body: Record<string, unknown>,
+  projectId: number | undefined,
+  dashboardProject: (id: number) => number | undefined,
+): Record<string, unknown> {
+  const clean = validateFields(body, PROJECT_FIELDS, [], {
     timezone: checkTimezone,
     primary_dashboard: (value) => {
-      if (value !== null && !dashboardExists(value as number)) {
-        throw validationError(`Invalid pk "${String(value)}" - object does not exist.`, 'primary_dashboard', 'does_not_exist');
+      if (value !== null && dashboardProject(value as number) === undefined) {
+        throw validationError(`Invalid pk "${pythonStr(value)}" - object does not exist.`, 'primary_dashboard', 'does_not_exist');
       }
       return value;
     },
   });
+  if ('primary_dashboard' in clean) {
+    if (projectId === undefined) throw validationError('Primary dashboard cannot be set on project creation.', 'primary_dashboard');
+    const dashboard = clean.primary_dashboard as number | null;
+    if (dashboard !== null && dashboardProject(dashboard) !== projectId) throw validationError('Dashboard does not belong to this team.', 'primary_dashboard');
+  }
+  return clean;
 }

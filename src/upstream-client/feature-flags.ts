@@ -129,7 +129,7 @@ export interface CopyFlagsBody {
   copy_schedule?: boolean;
 }
 
-/** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, errors}]}` (research §8). */
+/** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, error_message}]}` (`errors` in older services). */
 export interface CopyFlagsResponse {
   success: FeatureFlagRecord[];
   failed: CopyFlagsFailureRecord[];
@@ -137,7 +137,8 @@ export interface CopyFlagsResponse {
 
 export interface CopyFlagsFailureRecord {
   project_id: number;
-  errors: unknown;
+  error_message?: unknown;
+  errors?: unknown;
 }
 
 const FLAGS = '/api/projects/{project_id}/feature_flags/';

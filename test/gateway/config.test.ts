@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       localApiKey: undefined,
       localDb: undefined,
       localUpstreamPort: 0,
+      compiledExecution: true,
     });
   });
   it('reads every variable', () => {
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       UPSTREAM_RETRIES: '0',
       UPSTREAM_RETRY_AFTER_MAX_MS: '500',
       SHUTDOWN_GRACE_MS: '100',
+      GRAPHQL_JIT: 'off',
     });
     expect(config).toMatchObject({
       operationTimeoutMs: 9000,
@@ -55,11 +57,13 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       localApiKey: 'phx_x',
       localDb: '/tmp/x.db',
+      compiledExecution: false,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
   it('fails fast on bad values', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ GRAPHQL_JIT: 'maybe' })).toThrow(/GRAPHQL_JIT/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-1' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);

@@ -101,7 +101,7 @@ describe('copyFeatureFlags', () => {
     expect(Object.keys(copied).sort()).toEqual(['App', 'Docs']);
     for (const flag of Object.values(copied))
       expect(flag).toMatchObject({ key: 'to-copy', name: 'Copy me', filters: { groups: [{ rollout_percentage: 30 }] } });
-    expect(result.failures).toEqual([{ projectDatabaseId: 999999, project: null, errors: 'Target project does not exist.' }]);
+    expect(result.failures).toEqual([{ projectDatabaseId: 999999, project: null, errors: 'Project not found.' }]);
     // The update really happened upstream.
     const app = await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "to-copy") { name } } }`, { p: String(projectId('App')) });
     expect(app.project.featureFlag.name).toBe('Copy me');

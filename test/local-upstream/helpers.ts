@@ -103,7 +103,7 @@ export function client(upstream: LocalUpstream, key: string | undefined) {
     }
     const response = await fetch(`${upstream.url}${path}`, init);
     const text = await response.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -22,6 +22,8 @@ describe('organization-level flag lookup by key', () => {
       filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
       created_at: expect.any(String),
       active: true,
+      evaluations_7d: 0,
+      evaluations_7d_available: true,
     });
     expect(response.body[1]).toMatchObject({ team_id: second, active: false });
   });
@@ -50,8 +52,8 @@ describe('copy_flags', () => {
     expect(response.body.success.map((flag: { key: string }) => flag.key)).toEqual(['acme-staff', 'acme-staff']);
     expect(response.body.success[1]).toMatchObject({ name: '', active: true });
     expect(response.body.failed).toEqual([
-      { project_id: 987654, errors: 'Target project does not exist.' },
-      { project_id: ctx.projectB, errors: 'Target project does not exist.' },
+      { project_id: 987654, error_message: 'Project not found.' },
+      { project_id: ctx.projectB, error_message: 'Project not found.' },
     ]);
     const copied = await ctx.owner.get(`/api/projects/${target}/feature_flags/`);
     expect(copied.body.results[0].filters.groups[0].properties[0]).toMatchObject({ key: 'email', operator: 'icontains' });

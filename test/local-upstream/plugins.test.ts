@@ -17,8 +17,8 @@ describe('plugin CRUD', () => {
       id: expect.any(Number),
       plugin_type: 'source',
       name: 'Acme source',
-      description: '',
-      url: '',
+      description: null,
+      url: null,
       icon: null,
       config_schema: {},
       tag: null,
@@ -36,13 +36,13 @@ describe('plugin CRUD', () => {
   it('creates a source plugin from its fields (201)', async () => {
     const response = await ctx.owner.post(base, { plugin_type: 'source', name: 'Inline', description: 'Typed in the browser' });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ plugin_type: 'source', name: 'Inline', description: 'Typed in the browser', url: '' });
+    expect(response.body).toMatchObject({ plugin_type: 'source', name: 'Inline', description: 'Typed in the browser', url: null });
     expect((await ctx.owner.get(`${base}${response.body.id}/`)).body).toEqual(response.body);
   });
 
   it('creates a URL plugin with the name and pinned ref taken from the URL', async () => {
     const github = await ctx.owner.post(base, { plugin_type: 'custom', url: 'https://github.com/acme/hello-plugin/tree/v1.2.0' });
-    expect(github.body).toMatchObject({ plugin_type: 'custom', name: 'hello-plugin', tag: 'v1.2.0', url: 'https://github.com/acme/hello-plugin/tree/v1.2.0' });
+    expect(github.body).toMatchObject({ plugin_type: 'custom', name: 'hello-plugin', tag: 'v1.2.0', url: 'https://github.com/acme/hello-plugin' });
     const npm = await ctx.owner.post(base, { plugin_type: 'repository', url: 'https://www.npmjs.com/package/@acme/event-sequence' });
     expect(npm.body).toMatchObject({ plugin_type: 'repository', name: '@acme/event-sequence' });
   });
@@ -77,7 +77,7 @@ describe('plugin CRUD', () => {
     expect(patched.body).toMatchObject({ description: 'changed', config_schema: [{ key: 'a' }], name: 'Temp' });
     const cleared = await ctx.owner.patch(`${base}${created.body.id}/`, { name: null, description: null });
     expect(cleared.status).toBe(200);
-    expect(cleared.body).toMatchObject({ name: '', description: '' });
+    expect(cleared.body).toMatchObject({ name: '', description: null });
     const deleted = await ctx.owner.delete(`${base}${created.body.id}/`);
     expect(deleted.status).toBe(204);
     expect((await ctx.owner.get(`${base}${created.body.id}/`)).status).toBe(404);

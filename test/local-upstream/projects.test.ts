@@ -46,7 +46,7 @@ describe('projects', () => {
     expect(response.body).toMatchObject({ name: 'Default project', timezone: 'UTC', week_start_day: null });
   });
 
-  it('retrieves the full record of interface 2.7', async () => {
+  it("retrieves the interface's full project record", async () => {
     const response = await ctx.owner.get(`/api/projects/${ctx.projectA}/`);
     const fields = [
       'id',

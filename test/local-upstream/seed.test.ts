@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
 import { client } from './helpers.ts';
 
-/** The seed file of DESIGN.md §6 reduced to its documented keys: no scopes, flags with `{}` or no filters. */
+/** The seed file (local-upstream/README.md, "Seeding") reduced to its documented keys: no scopes, flags with `{}` or no filters. */
 const ORG = '11111111-1111-4111-8111-111111111111';
 const OTHER_ORG = '22222222-2222-4222-8222-222222222222';
 const KEY = 'phx_minimal_owner';
@@ -55,7 +55,7 @@ describe('a minimal seed', () => {
       expect(reasons.body['new-nav']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });
       const plugins = await api.get(`/api/organizations/${ORG}/plugins/`);
       expect(plugins.body.results.map((plugin: { name: string; url: string }) => [plugin.name, plugin.url])).toEqual([
-        ['Hello', ''],
+        ['Hello', null],
         ['No url', ''],
       ]);
       expect((await client(upstream, 'phx_minimal_member').post(`/api/projects/${project}/feature_flags/`, { key: 'by-member' })).status).toBe(201);

@@ -28,9 +28,9 @@ export const OrganizationFeatureFlag: OrganizationFeatureFlagResolvers = {
 
 export const CopyFeatureFlagFailure: CopyFeatureFlagFailureResolvers = {
   projectDatabaseId: (failure) => failure.project_id ?? null,
-  // The usual failure is "Target project does not exist": then there is no project to show.
+  // The usual failure is "Project not found.": then there is no project to show.
   project: (failure, _args, ctx) => (failure.project_id == null ? null : nullIfNotFound(ctx.loaders.projectParent(failure.project_id))),
-  errors: (failure) => failure.errors ?? null,
+  errors: (failure) => failure.error_message ?? failure.errors ?? null,
 };
 
 export const Mutation: MutationResolvers = {

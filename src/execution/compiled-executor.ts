@@ -1,0 +1,91 @@
+// Compiled execution (docs/performance.md): every operation runs as a graphql-jit function,
+// compiled once per parsed document and cached with it, instead of being interpreted by
+// graphql-js on every request. Apollo Server keeps parsing, validation, plugins and error
+// formatting; only `execute` changes (it reaches Apollo through executor-gateway.ts).
+//
+// graphql-js still runs what graphql-jit must not or cannot:
+//   - subscriptions (served elsewhere, always by graphql-js);
+//   - federated tracing (`apollo-federation-include-trace: ftv1`): Apollo's trace plugin hooks
+//     every field resolver, which only graphql-js drives;
+//   - a document graphql-jit refuses to compile.
+// Each path is counted in `graphql_executions_total{executor, reason}`.
+import { execute, getVariableValues, GraphQLError, OperationTypeNode, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
+import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
+
+interface CompiledExecutorOptions {
+  /** The schema Apollo validates against and graphql-js executes (Apollo may instrument its resolvers). */
+  schema: GraphQLSchema;
+  /** A separate instance of the same schema that only graphql-jit reads, so Apollo's instrumentation never reaches compiled code. */
+  compileSchema: GraphQLSchema;
+  count: ExecutionCounter;
+}
+
+// Per parsed document (Apollo's document cache hands back the same DocumentNode for the same
+// query text), per operation name: the compiled query, or null when graphql-jit refused it.
+type CompiledByOperation = Map<string, CompiledQuery | null>;
+
+/** An Apollo Server gateway executor that runs compiled queries, falling back to graphql-js. */
+export function compiledExecutor({ schema, compileSchema, count }: CompiledExecutorOptions): GatewayExecutor {
+  const cache = new WeakMap<DocumentNode, CompiledByOperation>();
+
+  function compiled(document: DocumentNode, operationName: string | null): CompiledQuery | null {
+    let byOperation = cache.get(document);
+    if (!byOperation) cache.set(document, (byOperation = new Map<string, CompiledQuery | null>()));
+    const key = operationName ?? '';
+    let entry = byOperation.get(key);
+    if (entry === undefined) {
+      const result = compileQuery(compileSchema, document, operationName ?? undefined);
+      entry = isCompiledQuery(result) ? result : null;
+      byOperation.set(key, entry);
+    }
+    return entry;
+  }
+
+  const interpreted = (request: GatewayGraphQLRequestContext, reason: ExecutionReason): Promise<ExecutionResult> => {
+    count('graphql-js', reason);
+    return Promise.resolve(
+      execute({
+        schema,
+        document: request.document,
+        contextValue: request.context,
+        variableValues: request.request.variables,
+        operationName: request.operationName,
+      }),
+    );
+  };
+
+  return async (request) => {
+    if (request.operation.operation === OperationTypeNode.SUBSCRIPTION) return interpreted(request, 'subscription');
+    if (request.request.http?.headers.get('apollo-federation-include-trace') === 'ftv1') return interpreted(request, 'tracing');
+    const query = compiled(request.document, request.operationName);
+    if (!query) return interpreted(request, 'uncompilable');
+    count('graphql-jit', 'compiled');
+    const variables = request.request.variables ?? {};
+    const result = await query.query(undefined, request.context, variables);
+    if (!result.errors) return result;
+    // No data at all: the variables were refused before execution. Report it in graphql-js's own
+    // words (Apollo recognizes them as BAD_USER_INPUT, status 400); nothing ran, so nothing repeats.
+    if (result.data === undefined) {
+      const coerced = getVariableValues(schema, request.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
+      if (coerced.errors) return { errors: coerced.errors };
+    }
+    return { ...result, errors: result.errors.map(asGraphQLJsError) };
+  };
+}
+
+/**
+ * graphql-jit's errors inherit from graphql-js's GraphQLError but may lack `extensions`, which
+ * Apollo's error formatting (and our formatError) expect on every error: rebuild them as
+ * graphql-js builds them (extensions taken from the original error).
+ */
+function asGraphQLJsError(error: GraphQLError): GraphQLError {
+  const rebuilt = new GraphQLError(error.message, {
+    path: error.path,
+    ...(error.originalError ? { originalError: error.originalError } : {}),
+    ...(error.extensions ? { extensions: error.extensions } : {}),
+  });
+  if (error.locations) Object.defineProperty(rebuilt, 'locations', { value: error.locations, enumerable: true });
+  return rebuilt;
+}

@@ -1,0 +1,107 @@
+// Compiled execution (src/execution/): graphql-jit runs operations by default, answers exactly as
+// graphql-js does, and graphql-js still runs what it must (federated tracing, refused documents,
+// GRAPHQL_JIT=0). Which engine ran is read from /metrics.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSchema, isObjectType, parse, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
+import { startGateway, type RunningGateway } from '../../src/server.ts';
+import { compilationSchema, gatewaySchema } from '../../src/schema.ts';
+import { compiledExecutor } from '../../src/execution/compiled-executor.ts';
+import { startStack, type Stack } from './helpers.ts';
+
+let stack: Stack; // compiled execution (the default)
+let interpreted: RunningGateway; // the same upstream, GRAPHQL_JIT=0
+beforeAll(async () => {
+  stack = await startStack();
+  interpreted = await startGateway({ upstreamUrl: stack.upstream.url, port: 0, host: '127.0.0.1', compiledExecution: false });
+});
+afterAll(async () => {
+  await interpreted?.stop();
+  await stack?.stop();
+});
+
+/** The raw answer: status, content type and body text, byte for byte. */
+async function raw(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.keys[0]}`, ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.text() };
+}
+
+/** graphql_executions_total{executor, reason} from /metrics (0 when absent). */
+async function executions(baseUrl: string, executor: string, reason: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`graphql_executions_total{executor="${executor}",reason="${reason}"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+const FLAGS =
+  '{ projects(first: 5) { totalCount nodes { id name timezone featureFlags(first: 3) { totalCount nodes { id key active filters createdAt createdBy { email } project { name } } } } } }';
+
+describe('compiled execution', () => {
+  it('runs operations as compiled queries by default, counted in /metrics', async () => {
+    const before = await executions(stack.gateway.baseUrl, 'graphql-jit', 'compiled');
+    const answer = await raw(stack.gatewayUrl, FLAGS);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body).data.projects.totalCount).toBe(2);
+    expect(await executions(stack.gateway.baseUrl, 'graphql-jit', 'compiled')).toBe(before + 1);
+  });
+
+  it.each([
+    ['a nested list with custom scalars', FLAGS, {}],
+    ['a field error next to data (NOT_FOUND)', '{ projects { totalCount } missing: project(id: "999999") { name } }', {}],
+    ['a refused argument (BAD_USER_INPUT)', '{ projects(first: 1000) { totalCount } }', {}],
+    ['a variable of the wrong type (400)', 'query($n: Int) { projects(first: $n) { totalCount } }', { n: 'ten' }],
+    ['a missing required variable (400)', 'query($id: ID!) { project(id: $id) { name } }', {}],
+    [
+      'skip/include and fragments',
+      'query($s: Boolean!) { projects { ...P nodes @skip(if: $s) { id } } } fragment P on ProjectConnection { totalCount }',
+      { s: true },
+    ],
+    ['unions and interfaces', '{ projects { nodes { id } } n: node(id: "UHJvamVjdDox") { __typename id ... on Project { name } } }', {}],
+  ])('answers byte for byte as graphql-js does: %s', async (_name, query, variables) => {
+    // The same request id on both sides: it is in every error's extensions.
+    const sameId = { 'x-request-id': 'compare-engines' };
+    expect(await raw(stack.gatewayUrl, query, variables, sameId)).toEqual(await raw(interpreted.url, query, variables, sameId));
+  });
+
+  it('federated tracing (ftv1) runs on graphql-js and leaves compiled queries on the plain resolvers', async () => {
+    const before = await executions(stack.gateway.baseUrl, 'graphql-js', 'tracing');
+    const traced = JSON.parse((await raw(stack.gatewayUrl, '{ projects { totalCount } }', {}, { 'apollo-federation-include-trace': 'ftv1' })).body);
+    expect(typeof traced.extensions?.ftv1).toBe('string');
+    expect(await executions(stack.gateway.baseUrl, 'graphql-js', 'tracing')).toBe(before + 1);
+    // Apollo's trace plugin has now wrapped every resolver of the schema it serves; the schema
+    // graphql-jit compiles against is another instance, untouched (default resolvers stay absent).
+    const unresolved = (schema: GraphQLSchema) =>
+      Object.values(schema.getTypeMap())
+        .filter((type): type is GraphQLObjectType => isObjectType(type) && !type.name.startsWith('__'))
+        .flatMap((type) => Object.values(type.getFields()))
+        .filter((field) => !field.resolve).length;
+    expect(unresolved(gatewaySchema())).toBe(0);
+    expect(unresolved(compilationSchema())).toBeGreaterThan(0);
+  });
+
+  it('with GRAPHQL_JIT=0 (compiledExecution: false) graphql-js runs everything and no compiled execution is counted', async () => {
+    const answer = await raw(interpreted.url, FLAGS);
+    expect(JSON.parse(answer.body).data.projects.totalCount).toBe(2);
+    expect(await executions(interpreted.baseUrl, 'graphql-jit', 'compiled')).toBe(0);
+  });
+});
+
+describe('compiledExecutor', () => {
+  it('runs a document graphql-jit refuses on graphql-js, and counts it', async () => {
+    const counted: string[] = [];
+    const execute = compiledExecutor({
+      schema: gatewaySchema(),
+      // No query root: graphql-jit refuses every query compiled against it.
+      compileSchema: buildSchema('type Mutation { noop: Int }'),
+      count: (executor, reason) => counted.push(`${executor}:${reason}`),
+    });
+    const document = parse('{ __typename }');
+    const request = { document, operation: document.definitions[0], operationName: null, context: {}, request: {} } as unknown as GatewayGraphQLRequestContext;
+    expect(await execute(request)).toEqual({ data: { __typename: 'Query' } });
+    expect(counted).toEqual(['graphql-js:uncompilable']);
+  });
+});
