@@ -2,7 +2,7 @@
 // upstream client bound to the token and to the operation's scope (deadline, call budget,
 // cancellation), the request's loaders and its upstream cost report. Built once per HTTP request.
 //
-// Authentication is enforced by `requireTokenPlugin` (plugins.ts, `didResolveOperation`)
+// Authentication is enforced by `requireTokenPlugin` (apollo-plugins/, `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -66,7 +66,7 @@ export function createContext(req: IncomingMessage, res: ServerResponse, transpo
   };
 }
 
-/** `x-upstream-report: 1`; `true` is accepted too. */
+/** `x-upstream-report: 1` (docs/architecture.md, "Upstream cost"); `true` is accepted too. */
 function wantsReport(header: string | string[] | undefined): boolean {
   const value = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase();
   return value === '1' || value === 'true';

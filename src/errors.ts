@@ -1,4 +1,4 @@
-// Error model of the gateway (DESIGN §3). This file is the ONE place where upstream
+// Error model of the gateway (docs/architecture.md, "Errors"). This file is the ONE place where upstream
 // statuses become GraphQL error codes:
 //   - resolvers let `UpstreamError`s propagate; `formatError` maps them (code, message,
 //     `extensions.upstream { status, code, detail }`, `retryAfter`);
@@ -12,7 +12,7 @@
 //     INTERNAL_SERVER_ERROR (logged server-side with the request id, never returned).
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { UpstreamError } from './upstream-client/http.ts';
+import { MissingTokenError, UpstreamError } from './upstream-client/http.ts';
 
 export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -83,6 +83,17 @@ export async function nullIfNotFound<T>(pending: T | Promise<T>): Promise<T | nu
     return await pending;
   } catch (error) {
     if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Like `nullIfNotFound`, and null too when the upstream refuses access (FORBIDDEN). */
+export async function nullIfRefused<T>(pending: T | Promise<T>): Promise<T | null> {
+  try {
+    return await pending;
+  } catch (error) {
+    const code = error instanceof UpstreamError ? codeForUpstream(error) : null;
+    if (code === ErrorCode.FORBIDDEN || code === ErrorCode.NOT_FOUND) return null;
     throw error;
   }
 }
@@ -246,7 +257,8 @@ export interface FormatErrorOptions {
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown, options: FormatErrorOptions = {}): GraphQLFormattedError {
   const original = unwrapResolverError(error);
-  const base = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+  const base = pathOf(formatted);
+  if (original instanceof MissingTokenError) return { message: original.message, ...base, extensions: { code: ErrorCode.UNAUTHENTICATED } };
   if (original instanceof UpstreamError) {
     const { message, extensions } = upstreamErrorExtensions(original, options.production);
     return { message: redactSecrets(message), ...base, extensions: redactUpstream(extensions) };
@@ -286,6 +298,10 @@ function isClientStatus(error: unknown): boolean {
 function isResultShapeError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return /^Cannot return null for non-nullable field |cannot represent /.test(error.message);
+}
+
+function pathOf(formatted: GraphQLFormattedError): Pick<GraphQLFormattedError, 'path' | 'locations'> {
+  return { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
 }
 
 function redactUpstream(extensions: Record<string, unknown>): Record<string, unknown> {

@@ -13,9 +13,9 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { inputLimitsPlugin, supportedOperationTypeRule } from './input-limits.ts';
+import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './plugins.ts';
+import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';

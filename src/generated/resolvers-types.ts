@@ -1,14 +1,12 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ProjectParent } from '../upstream-client/projects.ts';
+import type { ProjectParent } from '../upstream-client/project.ts';
 import type { Connection, Edge } from '../relay/connection.ts';
-import type { OrganizationRef } from '../upstream-client/organizations.ts';
-import type { UserRecord } from '../upstream-client/users.ts';
-import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, CopyFlagsFailureRecord } from '../upstream-client/feature-flags.ts';
+import type { OrganizationRef } from '../upstream-client/organization.ts';
+import type { UserRecord } from '../upstream-client/user.ts';
+import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, StaticCohortPayload, CopyFlagsFailureRecord } from '../upstream-client/feature-flag.ts';
 import type { ActivityLogRecord } from '../upstream-client/activity.ts';
-import type { StaticCohortPayloadParent } from '../resolvers/feature-flag/payloads.ts';
-import type { ProjectRoleAccess, RoleRecord } from '../upstream-client/role-access.ts';
-import type { RevokePayloadParent } from '../resolvers/role-access.ts';
-import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/plugins.ts';
+import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/role-access.ts';
+import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/plugin.ts';
 import type { GatewayContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -1021,13 +1019,13 @@ export type PluginSourceFileInput = {
 /** How a plugin was installed. */
 export type PluginType =
   /** Downloaded from a GitHub, GitLab or npm URL. */
-  | 'CUSTOM'
+  | 'custom'
   /** Loaded from a local path (`file:` URL). */
-  | 'LOCAL'
+  | 'local'
   /** Installed from PostHog's plugin repository. */
-  | 'REPOSITORY'
+  | 'repository'
   /** Code written in the browser and stored as source files. */
-  | 'SOURCE';
+  | 'source';
 
 /** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
 export type Project = Node & {
@@ -1582,9 +1580,9 @@ export type UserError = {
 /** First day of the week. */
 export type WeekStartDay =
   /** Weeks start on Monday (upstream value 1). */
-  | 'MONDAY'
+  | 1
   /** Weeks start on Sunday (upstream value 0). */
-  | 'SUNDAY';
+  | 0;
 
 
 
@@ -1718,7 +1716,7 @@ export type ResolversTypes = {
   CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversTypes['CopyFeatureFlagFailure']>> }>;
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<StaticCohortPayloadParent>;
+  CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<StaticCohortPayload>;
   CreatePluginInput: CreatePluginInput;
   CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
   CreateProjectInput: CreateProjectInput;
@@ -1758,7 +1756,7 @@ export type ResolversTypes = {
   PluginReferenceInput: PluginReferenceInput;
   PluginSourceFile: ResolverTypeWrapper<PluginSourceFile>;
   PluginSourceFileInput: PluginSourceFileInput;
-  PluginType: PluginType;
+  PluginType: null;
   Project: ResolverTypeWrapper<ProjectParent>;
   ProjectConnection: ResolverTypeWrapper<Connection<ProjectParent>>;
   ProjectEdge: ResolverTypeWrapper<Edge<ProjectParent>>;
@@ -1766,7 +1764,7 @@ export type ResolversTypes = {
   RepositoryPlugin: ResolverTypeWrapper<RepositoryPluginRecord>;
   RestoreFeatureFlagPayload: ResolverTypeWrapper<Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
-  RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<RevokePayloadParent>;
+  RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<RevokeRoleAccessPayload>;
   Role: ResolverTypeWrapper<RoleRecord>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
@@ -1782,7 +1780,7 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<UserRecord>;
   UserBlastRadius: ResolverTypeWrapper<UserBlastRadius>;
   UserError: ResolverTypeWrapper<UserError>;
-  WeekStartDay: WeekStartDay;
+  WeekStartDay: null;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1802,7 +1800,7 @@ export type ResolversParentTypes = {
   CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversParentTypes['CopyFeatureFlagFailure']>> };
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  CreateFeatureFlagStaticCohortPayload: StaticCohortPayloadParent;
+  CreateFeatureFlagStaticCohortPayload: StaticCohortPayload;
   CreatePluginInput: CreatePluginInput;
   CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
   CreateProjectInput: CreateProjectInput;
@@ -1848,7 +1846,7 @@ export type ResolversParentTypes = {
   RepositoryPlugin: RepositoryPluginRecord;
   RestoreFeatureFlagPayload: Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
-  RevokeFeatureFlagRoleAccessPayload: RevokePayloadParent;
+  RevokeFeatureFlagRoleAccessPayload: RevokeRoleAccessPayload;
   Role: RoleRecord;
   TimeZone: Scalars['TimeZone']['output'];
   UUID: Scalars['UUID']['output'];
@@ -2206,6 +2204,8 @@ export type PluginSourceFileResolvers<ContextType = GatewayContext, ParentType e
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PluginTypeResolvers = { CUSTOM: 'custom', LOCAL: 'local', REPOSITORY: 'repository', SOURCE: 'source' };
+
 export type ProjectResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project'], FederationReferenceType extends FederationReferenceTypes['Project'] = FederationReferenceTypes['Project']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Project']> | FederationReferenceType, FederationReferenceType, ContextType>;
   accessControl?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2369,6 +2369,8 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type WeekStartDayResolvers = { MONDAY: 1, SUNDAY?: 0 };
+
 export type Resolvers<ContextType = GatewayContext> = {
   ActivityLogChange?: ActivityLogChangeResolvers<ContextType>;
   ActivityLogConnection?: ActivityLogConnectionResolvers<ContextType>;
@@ -2410,6 +2412,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   PluginConnection?: PluginConnectionResolvers<ContextType>;
   PluginEdge?: PluginEdgeResolvers<ContextType>;
   PluginSourceFile?: PluginSourceFileResolvers<ContextType>;
+  PluginType?: PluginTypeResolvers;
   Project?: ProjectResolvers<ContextType>;
   ProjectConnection?: ProjectConnectionResolvers<ContextType>;
   ProjectEdge?: ProjectEdgeResolvers<ContextType>;
@@ -2428,5 +2431,6 @@ export type Resolvers<ContextType = GatewayContext> = {
   User?: UserResolvers<ContextType>;
   UserBlastRadius?: UserBlastRadiusResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  WeekStartDay?: WeekStartDayResolvers;
 };
 

@@ -1,20 +1,24 @@
-// One set of loaders per GraphQL request, bound to that request's client (and token):
-// nothing cached here outlives the request or crosses callers.
-// Each domain adds one line below.
+// The loaders of one GraphQL request, one object per domain, each over its own cache
+// (docs/architecture.md, "Loaders"). They are bound to that request's client (and token):
+// nothing cached here outlives the request or crosses callers. Each domain adds one line below.
 import type { UpstreamClient } from '../upstream-client/http.ts';
-import { createProjectLoaders } from './projects.ts';
-import { createFeatureFlagLoaders } from './feature-flags.ts';
-import { createRoleAccessLoaders } from './role-access.ts';
-import { createPluginLoaders } from './plugins.ts';
+import { createFeatureFlagLoader } from './feature-flag.ts';
+import { createPluginLoader } from './plugin.ts';
+import { createProjectLoader } from './project.ts';
+import { createRoleAccessLoader } from './role-access.ts';
 
-/** All loaders of one request, bound to its client (see the domain files for what each batches). */
+/** All domain loaders of one request. Any write the request sends drops every domain's reads. */
 export function createLoaders(client: UpstreamClient) {
-  return {
-    ...createProjectLoaders(client),
-    ...createFeatureFlagLoaders(client),
-    ...createRoleAccessLoaders(client),
-    ...createPluginLoaders(client),
+  const loaders = {
+    project: createProjectLoader(client),
+    featureFlag: createFeatureFlagLoader(client),
+    roleAccess: createRoleAccessLoader(client),
+    plugin: createPluginLoader(client),
   };
+  client.onWrite(() => {
+    for (const domain of Object.values(loaders)) domain.cache.forgetReads();
+  });
+  return loaders;
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,29 +1,37 @@
-// Per-request loaders for role-access grants: one GET per distinct grant, primed by lists.
-import DataLoader from 'dataloader';
+// Role-access grants of one request (docs/architecture.md, "The domain template"): one GET per
+// distinct grant, in parallel; list pages and write answers make grants known.
 import type { UpstreamClient } from '../upstream-client/http.ts';
-import { getRoleAccess, type RoleAccessRecord, type ProjectRoleAccess } from '../upstream-client/role-access.ts';
-import { settle } from './batch.ts';
+import type { Page, PageArgs } from '../upstream-client/page.ts';
+import { getRoleAccess, listRoleAccess, type ProjectRoleAccess, type RoleAccessRecord, type RoleAccessRef } from '../upstream-client/role-access.ts';
+import { DomainCache, reader, settle } from './domain-cache.ts';
 
-export interface RoleAccessRef {
-  projectId: number;
-  flagId: number;
-  id: number;
+const itemKey = (ref: RoleAccessRef): string => `${ref.projectId}/${ref.flagId}/${ref.id}`;
+
+export function createRoleAccessLoader(client: UpstreamClient, cache = new DomainCache()) {
+  const prime = (projectId: number, flagId: number, record: RoleAccessRecord): ProjectRoleAccess =>
+    cache.set(`item:${itemKey({ projectId, flagId, id: record.id })}`, { projectId, flagId, record });
+
+  return {
+    cache,
+
+    /** (project, flag, grant id) -> grant; a failed ref rejects with its own UpstreamError. */
+    byId: cache.lookup<RoleAccessRef, ProjectRoleAccess>('item:', itemKey, (refs) =>
+      settle(refs.map(async ({ projectId, flagId, id }) => ({ projectId, flagId, record: await getRoleAccess(client, projectId, flagId, id) }))),
+    ),
+
+    /** One page of a flag's grants (limit/offset); its grants become known to `byId`. */
+    page: (projectId: number, flagId: number, args: PageArgs): Promise<Page<ProjectRoleAccess>> =>
+      cache.read(`page:${projectId}/${flagId}|${args.offset}|${args.limit}`, async () => {
+        const result = await listRoleAccess(client, projectId, flagId, args);
+        return { ...result, results: result.results.map((record) => prime(projectId, flagId, record)) };
+      }),
+
+    read: reader(cache, client),
+    /** A write's answer replaces any known copy of the grant. */
+    remember: prime,
+    /** After a write that did not answer the grant (revoke): the next lookup asks the upstream. */
+    forget: (ref: RoleAccessRef): void => cache.delete(`item:${itemKey(ref)}`),
+  };
 }
 
-export function createRoleAccessLoaders(client: UpstreamClient) {
-  /** (project, flag, grant id) -> grant; a failed key rejects with its own UpstreamError. */
-  const roleAccess = new DataLoader<RoleAccessRef, ProjectRoleAccess, string>(
-    (refs) => settle(refs.map(({ projectId, flagId, id }) => getRoleAccess(client, projectId, flagId, id).then((record) => ({ projectId, flagId, record })))),
-    { cacheKeyFn: (ref) => `${ref.projectId}/${ref.flagId}/${ref.id}` },
-  );
-
-  /** Stores grants a list or mutation returned. */
-  const primeRoleAccess = (projectId: number, flagId: number, records: RoleAccessRecord[]): ProjectRoleAccess[] =>
-    records.map((record) => {
-      const grant = { projectId, flagId, record };
-      roleAccess.clear({ projectId, flagId, id: record.id }).prime({ projectId, flagId, id: record.id }, grant);
-      return grant;
-    });
-
-  return { roleAccess, primeRoleAccess };
-}
+export type RoleAccessLoader = ReturnType<typeof createRoleAccessLoader>;

@@ -4,8 +4,8 @@
 // are opaque base64url("<list>:<offset>") (the list name keeps a cursor of one connection
 // type from silently paging another), and `totalCount` is the upstream envelope's `count`.
 // The gateway computes offsets itself and never follows the envelope's next/previous URLs.
+// `fetchPage` answers pages whose envelope its caller has already checked.
 import { badUserInput } from '../errors.ts';
-import { UpstreamError, type Page } from '../upstream-client/http.ts';
 
 /** Largest `first`/`last` accepted; larger values are BAD_USER_INPUT. */
 export const MAX_PAGE_SIZE = 100;
@@ -38,17 +38,13 @@ export interface Connection<T> {
   totalCount: number;
 }
 
-export type FetchPage<T> = (limit: number, offset: number) => Promise<Page<T>>;
-
-/** Calls fetchPage and checks the envelope, so a malformed answer is UPSTREAM_ERROR rather than a crash. */
-async function fetchChecked<T>(fetchPage: FetchPage<T>, limit: number, offset: number): Promise<Page<T>> {
-  const page: unknown = await fetchPage(limit, offset);
-  const { count, results } = (page ?? {}) as Partial<Page<T>>;
-  if (typeof count !== 'number' || !Array.isArray(results)) {
-    throw new UpstreamError({ kind: 'malformed', status: 200, body: null, route: '(list)', message: 'Upstream list response is not a pagination envelope' });
-  }
-  return page as Page<T>;
+/** What a connection needs of one page: the items from the requested offset, and the list's total. */
+export interface CountedPage<T> {
+  count: number;
+  results: T[];
 }
+
+export type FetchPage<T> = (limit: number, offset: number) => Promise<CountedPage<T>>;
 
 /** The list name of cursors when a connection does not name its list (unit tests). */
 const DEFAULT_LIST = 'offset';
@@ -110,16 +106,16 @@ export async function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPag
 async function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
   const limit = end - start;
   // The upstream treats limit=0 as its default page size: ask for one item just to learn the count.
-  const page = await fetchChecked(fetchPage, Math.max(limit, 1), start);
+  const page = await fetchPage(Math.max(limit, 1), start);
   return toConnection(page.results.slice(0, limit), start, page.count, list);
 }
 
 async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
-  const head = await fetchChecked(fetchPage, Math.max(last, 1), start);
+  const head = await fetchPage(Math.max(last, 1), start);
   if (last === 0) return toConnection([], Math.max(head.count, start), head.count, list);
   if (head.count - start <= last) return toConnection(head.results.slice(0, last), start, head.count, list);
   const tailStart = head.count - last;
-  const tail = await fetchChecked(fetchPage, last, tailStart);
+  const tail = await fetchPage(last, tailStart);
   return toConnection(tail.results.slice(0, last), tailStart, tail.count, list);
 }
 

@@ -1,29 +1,60 @@
-// Feature-flag domain resolvers (schema/feature-flag.graphql), one file per concern under
-// ./feature-flag/: Project fields, the FeatureFlag type, evaluation, mutations,
-// organization-level routes. Activity log entries (declared in the flag SDL, also used by
-// plugins) resolve in ../activity.ts.
-import type { Resolvers } from '../generated/resolvers-types.ts';
-import { ActivityLogEntry } from './activity.ts';
-import { LocalEvaluationFlag } from './feature-flag/evaluation.ts';
-import { FeatureFlag } from './feature-flag/flag.ts';
-import { Mutation as flagMutations } from './feature-flag/mutations.ts';
-import { CopyFeatureFlagFailure, Mutation as organizationFlagMutations, Organization, OrganizationFeatureFlag } from './feature-flag/organization-flags.ts';
-import { CreateFeatureFlagStaticCohortPayload, FeatureFlagStaticCohort } from './feature-flag/payloads.ts';
-import { Project } from './feature-flag/project-fields.ts';
-import { parseFlagRef } from './feature-flag/refs.ts';
-import { registerNodeType } from './node.ts';
+// The FeatureFlag type. Its parent is a ProjectFlag: the REST record plus the project it was
+// read from (the record does not name it), which the global id and `project` need.
+import type { FeatureFlagResolvers, FeatureFlagStatus } from '../generated/resolvers-types.ts';
+import { connectionFor } from '../relay/connection.ts';
+import { toGlobalId } from '../relay/global-id.ts';
+import { listFeatureFlagActivity, type ProjectFlag } from '../upstream-client/feature-flag.ts';
+import { references } from './node.ts';
+import { activityConnection } from './shared/activity-connection.ts';
+import { restField } from './shared/rest-field.ts';
 
-registerNodeType('FeatureFlag', ([projectId = '', id = ''], ctx) => ctx.loaders.featureFlag.load(parseFlagRef(id, projectId)));
+const rest = restField((flag: ProjectFlag) => flag.record);
 
-export const featureFlagResolvers: Resolvers = {
-  Project,
-  Organization,
-  FeatureFlag,
-  ActivityLogEntry,
-  LocalEvaluationFlag,
-  OrganizationFeatureFlag,
-  CopyFeatureFlagFailure,
-  CreateFeatureFlagStaticCohortPayload,
-  FeatureFlagStaticCohort,
-  Mutation: { ...flagMutations, ...organizationFlagMutations },
+export function flagGlobalId(flag: ProjectFlag): string {
+  return toGlobalId('FeatureFlag', flag.projectId, flag.record.id);
+}
+
+const FLAG_STATUSES = new Set<FeatureFlagStatus>(['ACTIVE', 'STALE', 'DELETED', 'INACTIVE', 'UNKNOWN']);
+
+/** The upstream's status name (any case) -> enum value; an unknown name is UNKNOWN rather than a failed field. */
+function flagStatus(value: string | null | undefined): FeatureFlagStatus | null {
+  if (value == null) return null;
+  const upper = value.toUpperCase() as FeatureFlagStatus;
+  return FLAG_STATUSES.has(upper) ? upper : 'UNKNOWN';
+}
+
+export const FeatureFlag: FeatureFlagResolvers = {
+  __resolveReference: references.FeatureFlag,
+  id: flagGlobalId,
+  databaseId: (flag) => flag.record.id,
+  project: (flag, _args, ctx) => ctx.loaders.project.parent(flag.projectId),
+  key: (flag) => flag.record.key,
+  name: rest('name'),
+  description: rest('name'),
+  filters: rest('filters'),
+  deleted: (flag) => flag.record.deleted === true,
+  active: (flag) => flag.record.active !== false,
+  createdBy: rest('created_by'),
+  createdAt: rest('created_at'),
+  updatedAt: rest('updated_at'),
+  version: rest('version'),
+  lastModifiedBy: rest('last_modified_by'),
+  status: (flag) => flagStatus(flag.record.status),
+  isSimpleFlag: rest('is_simple_flag'),
+  rolloutPercentage: rest('rollout_percentage'),
+  ensureExperienceContinuity: rest('ensure_experience_continuity'),
+  experimentSet: rest('experiment_set'),
+  surveys: rest('surveys'),
+  features: rest('features'),
+  rollbackConditions: rest('rollback_conditions'),
+  performedRollback: rest('performed_rollback'),
+  canEdit: rest('can_edit'),
+  tags: rest('tags'),
+  usageDashboard: rest('usage_dashboard'),
+  analyticsDashboards: rest('analytics_dashboards'),
+  hasEnrichedAnalytics: rest('has_enriched_analytics'),
+  roleAccess: (flag, args, ctx) =>
+    connectionFor(args, (limit, offset) => ctx.loaders.roleAccess.page(flag.projectId, flag.record.id, { limit, offset }), 'FeatureFlagRoleAccess'),
+  activity: (flag, args, ctx) =>
+    activityConnection(args, (page) => ctx.loaders.featureFlag.read(listFeatureFlagActivity, flag.projectId, flag.record.id, page)),
 };

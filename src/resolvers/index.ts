@@ -1,49 +1,49 @@
-// Assembles the Resolvers map from the domain modules; nothing else. Each domain module
-// exports `{ Query?, Mutation?, <Type>... }` and is added to the list below with one line.
-// Several modules may contribute fields to the same type (e.g. Organization).
+// The resolver map: one file per GraphQL type, listed once below. A type or field resolved in
+// two places is a compile error (a duplicate key here, or a field the generated type lacks),
+// not a silent merge.
 import type { Resolvers } from '../generated/resolvers-types.ts';
-import { scalarResolvers } from './scalars.ts';
-import { nodeResolvers } from './node.ts';
-import { projectResolvers } from './project.ts';
-import { organizationResolvers } from './organization.ts';
-import { userResolvers } from './user.ts';
-import { featureFlagResolvers } from './feature-flag.ts';
-import { roleAccessResolvers } from './role-access.ts';
-import { pluginResolvers } from './plugin.ts';
+import { ActivityLogEntry } from './activity-log-entry.ts';
+import { CopyFeatureFlagFailure } from './copy-feature-flag-failure.ts';
+import { CreateFeatureFlagStaticCohortPayload } from './create-feature-flag-static-cohort-payload.ts';
+import { FeatureFlag } from './feature-flag.ts';
+import { FeatureFlagRoleAccess } from './feature-flag-role-access.ts';
+import { FeatureFlagStaticCohort } from './feature-flag-static-cohort.ts';
+import { LocalEvaluationFlag } from './local-evaluation-flag.ts';
+import { Mutation } from './mutation.ts';
+import { Node } from './node.ts';
+import { Organization } from './organization.ts';
+import { OrganizationFeatureFlag } from './organization-feature-flag.ts';
+import { Plugin } from './plugin.ts';
+import { PluginConfig } from './plugin-config.ts';
+import { Project } from './project.ts';
+import { Query } from './query.ts';
+import { RepositoryPlugin } from './repository-plugin.ts';
+import { RevokeFeatureFlagRoleAccessPayload } from './revoke-feature-flag-role-access-payload.ts';
+import { Role } from './role.ts';
+import { PluginType, scalars, WeekStartDay } from './scalars.ts';
+import { User } from './user.ts';
 
-const modules: object[] = [
-  scalarResolvers,
-  nodeResolvers,
-  projectResolvers,
-  organizationResolvers,
-  userResolvers,
-  featureFlagResolvers,
-  roleAccessResolvers,
-  pluginResolvers,
-];
-
-export const resolvers: Resolvers = mergeResolverMaps(modules);
-
-/** Merges per-type field maps; a field defined twice is a programming error. */
-function mergeResolverMaps(maps: object[]): Record<string, unknown> {
-  const merged: Record<string, unknown> = {};
-  for (const map of maps) {
-    for (const [typeName, fields] of Object.entries(map)) {
-      const existing = merged[typeName];
-      if (existing === undefined || !isPlainObject(fields) || !isPlainObject(existing)) {
-        if (existing !== undefined) throw new Error(`Resolvers for ${typeName} are defined twice`);
-        merged[typeName] = fields;
-        continue;
-      }
-      for (const field of Object.keys(fields)) {
-        if (field in existing) throw new Error(`Resolver ${typeName}.${field} is defined twice`);
-      }
-      merged[typeName] = { ...existing, ...fields };
-    }
-  }
-  return merged;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
-}
+export const resolvers: Resolvers = {
+  ...scalars,
+  PluginType,
+  WeekStartDay,
+  Query,
+  Mutation,
+  Node,
+  Project,
+  Organization,
+  User,
+  FeatureFlag,
+  FeatureFlagRoleAccess,
+  Role,
+  Plugin,
+  PluginConfig,
+  RepositoryPlugin,
+  ActivityLogEntry,
+  LocalEvaluationFlag,
+  OrganizationFeatureFlag,
+  CopyFeatureFlagFailure,
+  FeatureFlagStaticCohort,
+  CreateFeatureFlagStaticCohortPayload,
+  RevokeFeatureFlagRoleAccessPayload,
+};

@@ -1,50 +1,90 @@
-// Global object identification: `node(id:)` / `nodes(ids:)` dispatch on the type name in
-// the global id through a registry. Each domain registers its node types in its own
-// resolver module with one line, e.g.
-//   registerNodeType('Project', ([id], ctx) => ctx.loaders.project.load(parseIntId('Project', id)));
+// Global object identification and federation entities, assembled here in one table: for each
+// type that implements Node, how to refetch it from the keys of its global id. `node(id:)`,
+// `nodes(ids:)` and every `__resolveReference` use it, so a type is refetchable exactly when
+// it has a line below (docs/architecture.md, "Adding a Node type").
 import type { GatewayContext } from '../context.ts';
-import { badUserInput } from '../errors.ts';
-import { expectKeyCount, fromGlobalId } from '../relay/global-id.ts';
+import { badUserInput, nullIfNotFound } from '../errors.ts';
+import type { NodeResolvers } from '../generated/resolvers-types.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
-import type { NodeResolvers, QueryResolvers } from '../generated/resolvers-types.ts';
+import { expectKeyCount, fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
+import { organizationRef } from '../upstream-client/organization.ts';
+import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './shared/ids.ts';
 
-/** Refetches an object from the keys of its global id; rejects with an UpstreamError (e.g. 404) when missing. */
-export type NodeFetcher = (keys: string[], ctx: GatewayContext) => Promise<object | null>;
+/**
+ * How to refetch an object of one type: `node` from the keys of its global id (for `node(id:)`,
+ * `nodes(ids:)`), `reference` from a federation representation (a missing entity is null, not
+ * a failed batch). Both go through the request's loaders; a missing object rejects with its
+ * UpstreamError (e.g. 404).
+ */
+interface Refetcher {
+  /** How many keys the type's global id carries (a flag: project, flag); an id with more or fewer is refused. */
+  keyCount: number;
+  node(keys: string[], ctx: GatewayContext): unknown;
+  reference(ref: { id?: string | null; databaseId?: string | number | null }, ctx: GatewayContext): Promise<unknown>;
+}
 
-const fetchers = new Map<string, NodeFetcher>();
+const REFETCHERS = {
+  Project: {
+    keyCount: 1,
+    node: ([id = ''], ctx) => ctx.loaders.project.byId(parseIntId('Project', id)),
+    // Project has two @keys: its global id, or its databaseId.
+    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.project.byId(parseIntId('Project', ref.databaseId ?? ref.id ?? ''))),
+  },
+  Organization: {
+    keyCount: 1,
+    node: ([uuid = '']) => organizationRef(parseUuidId('Organization', uuid)),
+    reference: async (ref) => organizationRef(parseUuidId('Organization', ref.id ?? '')),
+  },
+  FeatureFlag: {
+    keyCount: 2,
+    node: ([projectId = '', id = ''], ctx) => ctx.loaders.featureFlag.byId(parseFlagRef(id, projectId)),
+    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.featureFlag.byId(parseFlagRef(ref.id ?? '', null))),
+  },
+  FeatureFlagRoleAccess: {
+    keyCount: 3,
+    node: ([projectId = '', flagId = '', id = ''], ctx) => ctx.loaders.roleAccess.byId(parseRoleAccessRef(id, flagId, projectId)),
+    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.roleAccess.byId(parseRoleAccessRef(ref.id ?? ''))),
+  },
+  Plugin: {
+    keyCount: 2,
+    node: ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.byId(parsePluginRef(id, orgId)),
+    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.plugin.byId(parsePluginRef(ref.id ?? ''))),
+  },
+} satisfies Record<string, Refetcher>;
 
-/** How many keys each type's global id carries (a flag: project, flag); an id with more or fewer is refused. */
-const KEY_COUNTS: Readonly<Record<string, number>> = { Project: 1, Organization: 1, FeatureFlag: 2, Plugin: 2, FeatureFlagRoleAccess: 3 };
+export type NodeType = keyof typeof REFETCHERS;
 
-/** Makes `node(id:)`/`nodes(ids:)` able to refetch global ids of `typeName` (called once per type at module load). */
-export function registerNodeType(typeName: string, fetchById: NodeFetcher): void {
-  fetchers.set(typeName, fetchById);
+function isNodeType(type: string): type is NodeType {
+  return Object.hasOwn(REFETCHERS, type);
 }
 
 /** Marks a value with its GraphQL type so `Node.__resolveType` can tell what it is. */
-function tagged(typeName: string, value: object | null): object | null {
-  return value === null ? null : { ...value, __typename: typeName };
+function tagged(typeName: string, value: unknown): object | null {
+  return value === null ? null : { ...(value as object), __typename: typeName };
 }
 
-async function resolveNode(id: string, ctx: GatewayContext): Promise<object | null> {
+/** `node(id:)`: the object, tagged with its type; an id of another kind of object is BAD_USER_INPUT. */
+export async function resolveNode(id: string, ctx: GatewayContext): Promise<object | null> {
   const { type, keys } = fromGlobalId(id);
-  const fetch = fetchers.get(type);
-  const keyCount = KEY_COUNTS[type];
-  if (!fetch || keyCount === undefined) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });
-  return tagged(type, await fetch(expectKeyCount(type, keys, keyCount), ctx));
+  if (!isNodeType(type)) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });
+  const refetcher: Refetcher = REFETCHERS[type];
+  return tagged(type, await refetcher.node(expectKeyCount(type, keys, refetcher.keyCount), ctx));
 }
 
-const Query: QueryResolvers = {
-  node: (_, { id }, ctx) => resolveNode(id, ctx) as never,
-  nodes: (_, { ids }, ctx) => {
-    if (ids.length > MAX_PAGE_SIZE) throw badUserInput(`At most ${MAX_PAGE_SIZE} ids per nodes() call.`, { argument: 'ids' });
-    // Each id fails on its own: one missing object is a null plus an error at its index.
-    return ids.map((id) => resolveNode(id, ctx)) as never;
-  },
+/** `nodes(ids:)`: each id fails on its own, so one missing object is a null plus an error at its index. */
+export function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promise<object | null>[] {
+  if (ids.length > MAX_PAGE_SIZE) throw badUserInput(`At most ${MAX_PAGE_SIZE} ids per nodes() call.`, { argument: 'ids' });
+  return ids.map((id) => resolveNode(id, ctx));
+}
+
+/** The `__resolveReference` of each federation entity type. */
+export const references = {
+  Project: REFETCHERS.Project.reference,
+  Organization: REFETCHERS.Organization.reference,
+  FeatureFlag: REFETCHERS.FeatureFlag.reference,
+  Plugin: REFETCHERS.Plugin.reference,
 };
 
-const Node: NodeResolvers = {
+export const Node: NodeResolvers = {
   __resolveType: (value) => (value as { __typename?: string }).__typename as never,
 };
-
-export const nodeResolvers = { Query, Node };

@@ -1,132 +1,141 @@
-// Project domain: `projects` connection, `project(id:)`, the Project type (interface §2.7
-// in camelCase) and the create/update/delete mutations.
-//
-// The list endpoint returns fewer fields than the full record. Fields only on the full
-// record resolve through `loaders.project` (one GET per project, de-duplicated and issued
-// in parallel), and only when a query asks for them.
+// The Project type: the REST project record in camelCase, plus what hangs off a project
+// (its flags, their activity, evaluation helpers). The list endpoint returns fewer fields than
+// the full record: fields only on the full record read it through `loaders.project.full` (one
+// GET per project, de-duplicated and issued in parallel), and only when a query asks for them.
 import type { GatewayContext } from '../context.ts';
-import { mutate, nullIfNotFound } from '../errors.ts';
-import type { MutationResolvers, ProjectResolvers, QueryResolvers, WeekStartDay } from '../generated/resolvers-types.ts';
+import { badUserInput, notFound } from '../errors.ts';
+import type { ProjectResolvers } from '../generated/resolvers-types.ts';
 import { connectionFor } from '../relay/connection.ts';
-import { parseIntId, toGlobalId } from '../relay/global-id.ts';
-import { organizationRef } from '../upstream-client/organizations.ts';
-import * as projects from '../upstream-client/projects.ts';
-import type { ProjectParent, ProjectRecord } from '../upstream-client/projects.ts';
-import { registerNodeType } from './node.ts';
-import { toUpstreamBody } from './input.ts';
+import { toGlobalId } from '../relay/global-id.ts';
+import {
+  getEvaluationReasons,
+  getLocalEvaluation,
+  getMyFlags,
+  getUserBlastRadius,
+  listAllFeatureFlagsActivity,
+  type EvaluationReasonsRecord,
+} from '../upstream-client/feature-flag.ts';
+import { organizationRef } from '../upstream-client/organization.ts';
+import type { ProjectParent, ProjectRecord } from '../upstream-client/project.ts';
+import { references } from './node.ts';
+import { activityConnection } from './shared/activity-connection.ts';
+import { flagsWithDeleted } from './shared/flags-with-deleted.ts';
+import { parseFlagRef } from './shared/ids.ts';
+import { jsonObject } from './shared/json-argument.ts';
+import { restField } from './shared/rest-field.ts';
 
-registerNodeType('Project', ([id], ctx) => ctx.loaders.project.load(parseIntId('Project', id ?? '')));
+const listed = restField((project: ProjectParent) => project);
 
-/** The full record of a project: the parent itself when it is one, else one (batched) GET. */
-async function fullProject(project: ProjectParent, ctx: GatewayContext): Promise<ProjectRecord> {
-  return projects.isFullProject(project) ? project : ctx.loaders.project.load(project.id);
+/** A field only the full record has (see the file comment). */
+function full<K extends keyof ProjectRecord>(key: K) {
+  return async (project: ProjectParent, _args: unknown, ctx: GatewayContext): Promise<NonNullable<ProjectRecord[K]> | null> =>
+    (await ctx.loaders.project.full(project))[key] ?? null;
 }
 
-function fromFull<K extends keyof ProjectRecord>(field: K) {
-  return async (project: ProjectParent, _args: unknown, ctx: GatewayContext): Promise<ProjectRecord[K]> => (await fullProject(project, ctx))[field];
-}
-
-/** Records a write's answer so later fields of the same operation do not refetch it. */
-function remember(ctx: GatewayContext, project: ProjectRecord): ProjectRecord {
-  ctx.loaders.project.clear(project.id).prime(project.id, project);
-  return project;
-}
-
-const Query: QueryResolvers = {
-  projects: (_, args, ctx) =>
-    connectionFor(
-      args,
-      async (limit, offset) => {
-        const page = await projects.listProjects(ctx.client, limit, offset, args.search ?? undefined);
-        return { ...page, results: Array.isArray(page?.results) ? ctx.loaders.primeProjectListItems(page.results) : page.results };
-      },
-      'Project',
-    ),
-  project: (_, { id }, ctx) => ctx.loaders.loadProject(parseIntId('Project', id)),
-};
-
-const Mutation: MutationResolvers = {
-  createProject: async (_, { input }, ctx) => {
-    const { result, userErrors } = await mutate(async () => remember(ctx, await projects.createProject(ctx.client, projectBody(input))));
-    return { project: result, userErrors };
-  },
-  updateProject: async (_, { input: { id, ...changes } }, ctx) => {
-    const projectId = parseIntId('Project', id);
-    const { result, userErrors } = await mutate(async () => remember(ctx, await projects.updateProject(ctx.client, projectId, projectBody(changes))));
-    return { project: result, userErrors };
-  },
-  deleteProject: async (_, { input }, ctx) => {
-    const projectId = parseIntId('Project', input.id);
-    const { result, userErrors } = await mutate(async () => {
-      await projects.deleteProject(ctx.client, projectId);
-      ctx.loaders.project.clear(projectId);
-      return projectId;
-    });
-    return { deletedProjectId: result === null ? null : toGlobalId('Project', result), deletedDatabaseId: result, userErrors };
-  },
-};
-
-const Project: ProjectResolvers = {
-  // Federation: a reference by global id or by databaseId; a missing project is null, not a failed batch.
-  __resolveReference: async (ref, ctx) => {
-    const key = 'databaseId' in ref && ref.databaseId != null ? ref.databaseId : (ref as { id: string }).id;
-    return await nullIfNotFound(ctx.loaders.project.load(parseIntId('Project', key)));
-  },
+export const Project: ProjectResolvers = {
+  __resolveReference: references.Project,
   id: (project) => toGlobalId('Project', project.id),
   databaseId: (project) => project.id,
   organization: (project) => organizationRef(project.organization),
-  apiToken: (project) => project.api_token,
-  completedSnippetOnboarding: (project) => project.completed_snippet_onboarding,
-  hasCompletedOnboardingFor: (project) => project.has_completed_onboarding_for,
-  ingestedEvent: (project) => project.ingested_event,
-  isDemo: (project) => project.is_demo,
-  accessControl: (project) => project.access_control,
-  appUrls: fromFull('app_urls'),
-  slackIncomingWebhook: fromFull('slack_incoming_webhook'),
-  createdAt: fromFull('created_at'),
-  updatedAt: fromFull('updated_at'),
-  anonymizeIps: fromFull('anonymize_ips'),
-  testAccountFilters: fromFull('test_account_filters'),
-  testAccountFiltersDefaultChecked: fromFull('test_account_filters_default_checked'),
-  pathCleaningFilters: fromFull('path_cleaning_filters'),
-  dataAttributes: fromFull('data_attributes'),
-  personDisplayNameProperties: fromFull('person_display_name_properties'),
-  correlationConfig: fromFull('correlation_config'),
-  autocaptureOptOut: fromFull('autocapture_opt_out'),
-  autocaptureExceptionsOptIn: fromFull('autocapture_exceptions_opt_in'),
-  autocaptureExceptionsErrorsToIgnore: fromFull('autocapture_exceptions_errors_to_ignore'),
-  captureConsoleLogOptIn: fromFull('capture_console_log_opt_in'),
-  capturePerformanceOptIn: fromFull('capture_performance_opt_in'),
-  sessionRecordingOptIn: fromFull('session_recording_opt_in'),
-  sessionRecordingSampleRate: fromFull('session_recording_sample_rate'),
-  sessionRecordingMinimumDurationMilliseconds: fromFull('session_recording_minimum_duration_milliseconds'),
-  sessionRecordingLinkedFlag: fromFull('session_recording_linked_flag'),
-  sessionRecordingNetworkPayloadCaptureConfig: fromFull('session_recording_network_payload_capture_config'),
-  effectiveMembershipLevel: fromFull('effective_membership_level'),
-  weekStartDay: async (project, _, ctx) => weekStartDay((await fullProject(project, ctx)).week_start_day),
-  hasGroupTypes: fromFull('has_group_types'),
-  primaryDashboard: fromFull('primary_dashboard'),
-  liveEventsColumns: fromFull('live_events_columns'),
-  recordingDomains: fromFull('recording_domains'),
-  personOnEventsQueryingEnabled: fromFull('person_on_events_querying_enabled'),
-  groupsOnEventsQueryingEnabled: fromFull('groups_on_events_querying_enabled'),
-  injectWebApps: fromFull('inject_web_apps'),
-  extraSettings: fromFull('extra_settings'),
-  surveysOptIn: fromFull('surveys_opt_in'),
+  apiToken: listed('api_token'),
+  completedSnippetOnboarding: listed('completed_snippet_onboarding'),
+  hasCompletedOnboardingFor: listed('has_completed_onboarding_for'),
+  ingestedEvent: listed('ingested_event'),
+  isDemo: listed('is_demo'),
+  accessControl: listed('access_control'),
+  appUrls: full('app_urls'),
+  slackIncomingWebhook: full('slack_incoming_webhook'),
+  createdAt: full('created_at'),
+  updatedAt: full('updated_at'),
+  anonymizeIps: full('anonymize_ips'),
+  testAccountFilters: full('test_account_filters'),
+  testAccountFiltersDefaultChecked: full('test_account_filters_default_checked'),
+  pathCleaningFilters: full('path_cleaning_filters'),
+  dataAttributes: full('data_attributes'),
+  personDisplayNameProperties: full('person_display_name_properties'),
+  correlationConfig: full('correlation_config'),
+  autocaptureOptOut: full('autocapture_opt_out'),
+  autocaptureExceptionsOptIn: full('autocapture_exceptions_opt_in'),
+  autocaptureExceptionsErrorsToIgnore: full('autocapture_exceptions_errors_to_ignore'),
+  captureConsoleLogOptIn: full('capture_console_log_opt_in'),
+  capturePerformanceOptIn: full('capture_performance_opt_in'),
+  sessionRecordingOptIn: full('session_recording_opt_in'),
+  sessionRecordingSampleRate: full('session_recording_sample_rate'),
+  sessionRecordingMinimumDurationMilliseconds: full('session_recording_minimum_duration_milliseconds'),
+  sessionRecordingLinkedFlag: full('session_recording_linked_flag'),
+  sessionRecordingNetworkPayloadCaptureConfig: full('session_recording_network_payload_capture_config'),
+  effectiveMembershipLevel: full('effective_membership_level'),
+  // The REST 0/1 is the enum's value (codegen.ts enumValues); anything else is null. `as never`:
+  // codegen types the resolver result of an enum with mapped values as null (its own bug).
+  weekStartDay: async (project, _args, ctx) => {
+    const day = (await ctx.loaders.project.full(project)).week_start_day;
+    return (day === 0 || day === 1 ? day : null) as never;
+  },
+  hasGroupTypes: full('has_group_types'),
+  primaryDashboard: full('primary_dashboard'),
+  liveEventsColumns: full('live_events_columns'),
+  recordingDomains: full('recording_domains'),
+  personOnEventsQueryingEnabled: full('person_on_events_querying_enabled'),
+  groupsOnEventsQueryingEnabled: full('groups_on_events_querying_enabled'),
+  injectWebApps: full('inject_web_apps'),
+  extraSettings: full('extra_settings'),
+  surveysOptIn: full('surveys_opt_in'),
+
+  featureFlags: (project, { includeDeleted, search, active, ...args }, ctx) => {
+    const filters = { search: search ?? undefined, active: active ?? undefined };
+    if (includeDeleted) return connectionFor(args, flagsWithDeleted(ctx, project.id, filters), 'FeatureFlag');
+    return connectionFor(args, (limit, offset) => ctx.loaders.featureFlag.page(project.id, { limit, offset }, filters), 'FeatureFlag');
+  },
+
+  featureFlag: async (project, { id, key }, ctx) => {
+    if ((id == null) === (key == null)) throw badUserInput('Give exactly one of "id" and "key".', { argument: 'id' });
+    if (id != null) return ctx.loaders.featureFlag.byId(parseFlagRef(id, project.id));
+    const flag = await ctx.loaders.featureFlag.byKey({ projectId: project.id, key: key as string });
+    if (!flag) throw notFound(`No feature flag with key "${key}" in project ${project.id} (soft-deleted flags cannot be found by key).`);
+    return flag;
+  },
+
+  featureFlagActivity: (project, args, ctx) => activityConnection(args, (page) => ctx.loaders.featureFlag.read(listAllFeatureFlagsActivity, project.id, page)),
+
+  evaluationReasons: async (project, { distinctId, groups }, ctx) => {
+    const reasons = await ctx.loaders.featureFlag.read(getEvaluationReasons, project.id, distinctId, jsonObject(groups, 'groups'));
+    return Object.entries(reasons).map(([key, result]) => evaluation(key, result));
+  },
+
+  localEvaluation: async (project, { sendCohorts }, ctx) => {
+    const data = await ctx.loaders.featureFlag.read(getLocalEvaluation, project.id, sendCohorts === true);
+    return {
+      flags: data.flags.map((record) => ({ projectId: project.id, record })),
+      groupTypeMapping: data.group_type_mapping ?? null,
+      cohorts: data.cohorts ?? null,
+    };
+  },
+
+  myFlags: async (project, { groups }, ctx) => {
+    const flags = await ctx.loaders.featureFlag.read(getMyFlags, project.id, jsonObject(groups, 'groups'));
+    return flags.map((entry) => ({ flag: { projectId: project.id, record: entry.feature_flag }, value: entry.value, enabled: isOn(entry.value) }));
+  },
+
+  // A POST that reads: not cached, and (like every non-GET) it drops the request's reads.
+  userBlastRadius: async (project, { condition, groupTypeIndex }, ctx) => {
+    const body = { condition: jsonObject(condition, 'condition'), ...(groupTypeIndex != null ? { group_type_index: groupTypeIndex } : {}) };
+    const radius = await getUserBlastRadius(ctx.client, project.id, body);
+    return { usersAffected: radius.users_affected, totalUsers: radius.total_users };
+  },
 };
 
-// WeekStartDay <-> the upstream's 0 (Sunday) / 1 (Monday).
-const WEEK_START_DAYS = ['SUNDAY', 'MONDAY'] as const;
-
-function weekStartDay(value: number | null | undefined): WeekStartDay | null {
-  return value === 0 || value === 1 ? WEEK_START_DAYS[value] : null;
+function evaluation(key: string, result: EvaluationReasonsRecord[string]) {
+  return {
+    key,
+    value: result.value ?? null,
+    enabled: isOn(result.value),
+    variant: typeof result.value === 'string' ? result.value : null,
+    reason: result.evaluation?.reason ?? 'unknown',
+    conditionIndex: result.evaluation?.condition_index ?? null,
+  };
 }
 
-/** Project input -> REST body (weekStartDay becomes 0/1). */
-function projectBody(input: object & { weekStartDay?: WeekStartDay | null }): Record<string, unknown> {
-  const body = toUpstreamBody(input);
-  if (input.weekStartDay != null) body.week_start_day = WEEK_START_DAYS.indexOf(input.weekStartDay);
-  return body;
+/** A flag value is "on" when it is true or a variant key. */
+function isOn(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value !== '');
 }
-
-export const projectResolvers = { Query, Mutation, Project };

@@ -1,8 +1,12 @@
-// Custom scalars. UUID and JSON come from graphql-scalars; DateTime keeps the upstream's
-// ISO 8601 strings unchanged (graphql-scalars' DateTime would turn them into Date objects
-// and drop microseconds); TimeZone accepts exactly the upstream's allow-list (§2.8).
+// Custom scalars and the enums whose values differ upstream. UUID and JSON come from
+// graphql-scalars; DateTime keeps the upstream's ISO 8601 strings unchanged (graphql-scalars'
+// DateTime would turn them into Date objects and drop microseconds); TimeZone accepts exactly the
+// upstream's allow-list (docs/rest-interface.md, "Time zones").
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { JSONResolver, UUIDResolver } from 'graphql-scalars';
+import type { PluginTypeResolvers, WeekStartDayResolvers } from '../generated/resolvers-types.ts';
+import { PluginTypeValue } from '../upstream-client/plugin.ts';
+import { WeekStartDayValue } from '../upstream-client/project.ts';
 import { isAllowedTimezone } from '../../rest-interface/timezones.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -42,9 +46,13 @@ const TimeZone = stringScalar(
   'expected an IANA time-zone name such as Europe/Paris or UTC',
 );
 
-export const scalarResolvers = {
+export const scalars = {
   DateTime,
   TimeZone,
   UUID: UUIDResolver,
   JSON: JSONResolver,
 };
+
+// Each enum value is its REST value (codegen.ts `enumValues` points the resolver types at the same objects).
+export const PluginType: PluginTypeResolvers = PluginTypeValue;
+export const WeekStartDay: WeekStartDayResolvers = WeekStartDayValue;

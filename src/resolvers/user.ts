@@ -1,13 +1,15 @@
-// User: embedded `created_by` records (interface §2.3), snake_case -> camelCase.
+// The User type: embedded `created_by` records (no endpoint reads a user).
 import type { UserResolvers } from '../generated/resolvers-types.ts';
+import type { UserRecord } from '../upstream-client/user.ts';
+import { restField } from './shared/rest-field.ts';
 
-const User: UserResolvers = {
+const rest = restField((user: UserRecord) => user);
+
+export const User: UserResolvers = {
   id: (user) => user.uuid,
   databaseId: (user) => user.id,
-  distinctId: (user) => user.distinct_id,
-  firstName: (user) => user.first_name,
-  lastName: (user) => user.last_name,
-  isEmailVerified: (user) => user.is_email_verified ?? null,
+  distinctId: rest('distinct_id'),
+  firstName: rest('first_name'),
+  lastName: rest('last_name'),
+  isEmailVerified: rest('is_email_verified'),
 };
-
-export const userResolvers = { User };

@@ -1,7 +1,7 @@
-// Activity logs (research §5), shared by the flag and plugin endpoints: entries as the REST
-// API returns them, in page/limit envelopes rather than limit/offset ones.
+// Activity logs, shared by the flag and plugin endpoints (docs/rest-interface.md, "Activity
+// logs"): entries as the REST API returns them, in page/limit envelopes (page.ts).
 
-/** One activity-log entry (research §5). */
+/** One activity-log entry. */
 export interface ActivityLogRecord {
   user: { first_name?: string | null; email?: string | null; is_system?: boolean } | null;
   activity: string;
@@ -22,12 +22,4 @@ export interface ActivityChangeRecord {
   field?: string | null;
   before?: unknown;
   after?: unknown;
-}
-
-/** Page/limit envelope of the activity endpoints (not limit/offset: research §3). */
-export interface ActivityPage {
-  results: ActivityLogRecord[];
-  next: string | null;
-  previous: string | null;
-  total_count: number;
 }

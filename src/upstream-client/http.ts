@@ -4,18 +4,18 @@
 // origin; each GraphQL request gets its own `UpstreamClient` bound to the caller's token,
 // that request's cost report and its `OperationScope` (request id, deadline, call budget,
 // cancellation). Resolvers and loaders never build URLs or headers: they pass a route template
-// and parameters, and get parsed JSON or an `UpstreamError`.
+// and parameters, and get parsed JSON or an `UpstreamError`. Nothing here knows GraphQL or
+// caches answers: the per-request loaders (src/loaders/) do.
 //
 // Every call is bounded: a total deadline (headers to last byte, also cut by the operation's
 // deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
-import { GraphQLError } from 'graphql';
 import { CallDeadline, type AbortCause } from './call-deadline.ts';
 import { abortedCall, asUpstreamError } from './failures.ts';
 import { OperationScope } from './operation-scope.ts';
-import type { UpstreamReport } from './report.ts';
+import type { HttpMethod, UpstreamReport } from './report.ts';
 import { interpretResponse, readBounded } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -25,10 +25,10 @@ export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
 export { retryAfterSeconds } from './response.ts';
 export { OperationScope } from './operation-scope.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** One upstream call, described by its route template so reports and metrics stay low-cardinality. */
-export interface UpstreamCall {
+export interface UpstreamCall<T = unknown> {
   method: HttpMethod;
   /** Route template, e.g. '/api/projects/{project_id}/feature_flags/{id}/'. */
   route: string;
@@ -38,14 +38,13 @@ export interface UpstreamCall {
   query?: Record<string, string | number | boolean | undefined>;
   /** JSON request body (POST/PATCH). */
   body?: unknown;
+  /** Checks and shapes a 2xx JSON body (e.g. page.ts `decodePage`); a `MalformedBody` it throws becomes kind `malformed`. */
+  decode?: (body: unknown) => T;
 }
 
-/** The REST pagination envelope (docs/rest-interface.md). `next`/`previous` are never followed. */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
+/** A call attempted without the caller's token: the token gate (src/apollo-plugins/) stops such operations first. */
+export class MissingTokenError extends Error {
+  override name = 'MissingTokenError';
 }
 
 /** Called once per finished upstream attempt (metrics). Never sees the token. */
@@ -141,8 +140,9 @@ export class UpstreamTransport {
     await this.#pool.destroy();
   }
 
-  /** @internal used by UpstreamClient, which passes `path` when it already built it (GETs: their de-duplication key). */
-  async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope, path: string = buildPath(call)): Promise<unknown> {
+  /** @internal used by UpstreamClient. */
+  async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope): Promise<unknown> {
+    const path = buildPath(call);
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.#attempt(call, path, token, report, scope);
@@ -205,8 +205,7 @@ export class UpstreamClient {
   readonly #token: string | null;
   readonly #report: UpstreamReport;
   readonly scope: OperationScope;
-  // Identical GETs within one operation are issued once; any write invalidates them.
-  #gets = new Map<string, Promise<unknown>>();
+  readonly #writeListeners: (() => void)[] = [];
   // Once the upstream refused the token, the operation's other calls would be refused too.
   #refused: UpstreamError | null = null;
   #tokenCheck: Promise<void> | null = null;
@@ -219,29 +218,18 @@ export class UpstreamClient {
     this.scope = scope;
   }
 
-  /** Performs one call; resolves to the parsed JSON body (null for 204/empty) or throws `UpstreamError`. */
-  request<T>(call: UpstreamCall): Promise<T> {
+  /** Calls `listener` whenever this client sends anything but a GET (the loaders then drop their reads). */
+  onWrite(listener: () => void): void {
+    this.#writeListeners.push(listener);
+  }
+
+  /** Performs one call; resolves to the (decoded) JSON body, null for 204/empty, or throws `UpstreamError`. */
+  request<T>(call: UpstreamCall<T>): Promise<T> {
     const token = this.#token;
-    if (!token) {
-      // The auth plugin stops token-less operations earlier; this is the last line of defence.
-      return Promise.reject(
-        new GraphQLError('Authentication required: send `Authorization: Bearer <personal API key>`.', { extensions: { code: 'UNAUTHENTICATED' } }),
-      );
-    }
+    if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
     if (this.#refused) return Promise.reject(this.#refused);
-    if (call.method !== 'GET') {
-      this.#gets.clear();
-      return this.#send(call, token) as Promise<T>;
-    }
-    const path = buildPath(call);
-    let pending = this.#gets.get(path);
-    if (!pending) {
-      pending = this.#send(call, token, path);
-      this.#gets.set(path, pending);
-      // A failed GET may be retried by a later field of the same operation.
-      pending.catch(() => this.#gets.delete(path));
-    }
-    return pending as Promise<T>;
+    if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
+    return this.#send(call, token) as Promise<T>;
   }
 
   /**
@@ -260,9 +248,9 @@ export class UpstreamClient {
     return this.#accepted || (this.#token !== null && this.#transport.verifiedTokens.has(this.#token));
   }
 
-  async #send(call: UpstreamCall, token: string, path?: string): Promise<unknown> {
+  async #send(call: UpstreamCall, token: string): Promise<unknown> {
     try {
-      const body = await this.#transport.send(call, token, this.#report, this.scope, path);
+      const body = await this.#transport.send(call, token, this.#report, this.scope);
       this.#noteAccepted(token);
       return body;
     } catch (error) {

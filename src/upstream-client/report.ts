@@ -1,7 +1,9 @@
-// The per-request cost report behind `x-upstream-report` (DESIGN §5): every upstream call of one
+// The per-request cost report behind `x-upstream-report` (docs/architecture.md, "Upstream cost"): every upstream call of one
 // GraphQL request with its status, duration and dependency wave. Filled by the transport,
 // summarised by the report plugin and the request log.
-import type { HttpMethod } from './http.ts';
+
+/** The HTTP methods the upstream client uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** One finished upstream call as shown in `extensions.upstream.calls`. */
 export interface ReportEntry {

@@ -1,12 +1,15 @@
 // Reading one upstream answer: the body is read up to a size cap (the read is abandoned as soon
 // as the cap is passed), parsed as JSON, checked, and turned into a value or an `UpstreamError`.
 import type { Dispatcher } from 'undici';
+import { MalformedBody } from './page.ts';
 import { checkRecords } from './record-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 interface Call {
   method: string;
   route: string;
+  /** Checks and shapes a 2xx JSON body (page.ts decoders); throws `MalformedBody`. */
+  decode?: (body: unknown) => unknown;
 }
 
 /** The body as text, or `malformed` once it passes `maxBytes` (the connection is dropped, not drained). */
@@ -49,7 +52,7 @@ export function interpretResponse(call: Call, status: number, text: string, head
       });
     }
     checkRecords(call.method, call.route, status, parsed.value);
-    return parsed.value;
+    return decoded(call, status, parsed.value);
   }
   const body = parsed.ok ? parsed.value : text.slice(0, 500) || null;
   const retryAfter = status === 429 ? retryAfterSeconds(headers['retry-after'], body) : undefined;
@@ -61,6 +64,22 @@ export function interpretResponse(call: Call, status: number, text: string, head
     message: `Upstream ${call.method} ${call.route} answered ${status}`,
     ...(retryAfter !== undefined ? { retryAfter } : {}),
   });
+}
+
+function decoded(call: Call, status: number, value: unknown): unknown {
+  if (!call.decode) return value;
+  try {
+    return call.decode(value);
+  } catch (error) {
+    if (!(error instanceof MalformedBody)) throw error;
+    throw new UpstreamError({
+      kind: 'malformed',
+      status,
+      body: JSON.stringify(value).slice(0, 500),
+      route: call.route,
+      message: `Upstream ${call.method} ${call.route} answered ${status} with ${error.message}`,
+    });
+  }
 }
 
 function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {

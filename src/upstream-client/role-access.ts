@@ -1,9 +1,11 @@
-// Per-flag role access (interface §4.2; research §7). Deprecated upstream but still served.
-import type { Page, UpstreamClient } from './http.ts';
-import type { FeatureFlagRecord } from './feature-flags.ts';
-import type { UserRecord } from './users.ts';
+// Per-flag role access (docs/rest-interface.md, "Role access"). Deprecated upstream but still
+// served. Record types are exactly what the REST API returns; one function per endpoint.
+import type { UpstreamClient } from './http.ts';
+import type { FeatureFlagRecord, FlagRef } from './feature-flag.ts';
+import { decodePage, type Page, type PageArgs } from './page.ts';
+import type { UserRecord } from './user.ts';
 
-/** A role of an organization (interface §2.5). `associated_flags` is absent from some responses. */
+/** A role of an organization. `associated_flags` is absent from some responses. */
 export interface RoleRecord {
   id: string;
   name: string;
@@ -14,7 +16,7 @@ export interface RoleRecord {
   associated_flags?: unknown;
 }
 
-/** A grant of one role's access to one flag (interface §2.5). */
+/** A grant of one role's access to one flag. */
 export interface RoleAccessRecord {
   id: number;
   feature_flag: FeatureFlagRecord;
@@ -27,13 +29,9 @@ export interface RoleAccessRecord {
 const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
 const ONE_ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';
 
-export function listRoleAccess(
-  client: UpstreamClient,
-  projectId: number,
-  flagId: number,
-  page: { limit: number; offset: number },
-): Promise<Page<RoleAccessRecord>> {
-  return client.request({ method: 'GET', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId }, query: page });
+export function listRoleAccess(client: UpstreamClient, projectId: number, flagId: number, page: PageArgs): Promise<Page<RoleAccessRecord>> {
+  const params = { project_id: projectId, flag_id: flagId };
+  return client.request({ method: 'GET', route: ROLE_ACCESS, params, query: { ...page }, decode: decodePage<RoleAccessRecord> });
 }
 
 export function createRoleAccess(client: UpstreamClient, projectId: number, flagId: number, roleId: string): Promise<RoleAccessRecord> {
@@ -47,6 +45,20 @@ export function getRoleAccess(client: UpstreamClient, projectId: number, flagId:
 /** 204, no body. */
 export async function deleteRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<void> {
   await client.request({ method: 'DELETE', route: ONE_ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+}
+
+/** A grant named by its flag (and that flag's project) and its numeric id. */
+export interface RoleAccessRef {
+  projectId: number;
+  flagId: number;
+  id: number;
+}
+
+/** The codegen mapper of RevokeFeatureFlagRoleAccessPayload: the flag is read only if selected. */
+export interface RevokeRoleAccessPayload {
+  revokedRoleAccessId: string | null;
+  flagRef: FlagRef;
+  userErrors: { field: string[] | null; message: string; code: string | null }[];
 }
 
 /** A grant with the project and flag it was read under (the record does not name its project). The codegen mapper of FeatureFlagRoleAccess. */

@@ -2,7 +2,7 @@
 // upstream: persisted-query mismatches, operation types the schema lacks, input beyond the
 // documented limits, global ids with anything the gateway does not exactly understand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_LIMITS } from '../../src/input-limits.ts';
+import { INPUT_LIMITS } from '../../src/apollo-plugins/input-limits.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 import { KEY_A, startStack, type Stack } from './helpers.ts';
 

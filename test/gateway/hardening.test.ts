@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_A, startStack, type Stack } from './helpers.ts';
-import { QUERY_LIMITS } from '../../src/plugins.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
 
 const logLines: string[] = [];
 const logSink = new Writable({

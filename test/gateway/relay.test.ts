@@ -3,16 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLError } from 'graphql';
 import { connectionFor, cursorToOffset, offsetToCursor, windowFor, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ConnectionArgs } from '../../src/relay/connection.ts';
-import type { Page } from '../../src/upstream-client/http.ts';
+import type { CountedPage } from '../../src/relay/connection.ts';
 
 const ITEMS = Array.from({ length: 10 }, (_, i) => `item${i}`);
 
 /** A limit/offset source over ITEMS that records its calls, like the upstream list endpoints. */
 function source(items: string[] = ITEMS) {
   const calls: { limit: number; offset: number }[] = [];
-  const fetchPage = async (limit: number, offset: number): Promise<Page<string>> => {
+  const fetchPage = async (limit: number, offset: number): Promise<CountedPage<string>> => {
     calls.push({ limit, offset });
-    return { count: items.length, next: null, previous: null, results: items.slice(offset, offset + limit) };
+    return { count: items.length, results: items.slice(offset, offset + limit) };
   };
   return { calls, fetchPage };
 }

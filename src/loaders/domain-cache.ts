@@ -1,0 +1,129 @@
+// The one cache of a domain for one GraphQL request (docs/architecture.md, "Loaders"). Every
+// upstream GET of the domain goes through it, under a key with one of two kinds of prefix:
+//   - objects ("item:", and "listed:" for projects): the domain's records by id, filled by
+//     lookups, lists and write answers; they stay until the domain replaces or forgets them;
+//   - reads (any other prefix: list pages, sub-resources, key lookups): dropped as a whole by
+//     `forgetReads()` whenever the request sends a write, because a write may change them.
+// A value that has arrived is kept beside its promise, so a lookup of it answers with the value
+// itself: graphql-js completes an object whose fields are all plain values without a Promise.all
+// round of its own (the `project` of 50 listed flags costs 50 such rounds less).
+import DataLoader from 'dataloader';
+import type { UpstreamClient } from '../upstream-client/http.ts';
+
+/** A value, or the promise of it while it is still on its way. */
+export type Loaded<V> = V | Promise<V>;
+
+const OBJECT_PREFIXES = ['item:', 'listed:'];
+
+export class DomainCache {
+  readonly #entries = new Map<string, Promise<unknown>>();
+  readonly #arrived = new WeakMap<Promise<unknown>, { value: unknown }>();
+  readonly #watched = new WeakSet<Promise<unknown>>();
+
+  /** The value under `key` once it has arrived, else undefined. */
+  arrived<V>(key: string): { value: V } | undefined {
+    const entry = this.#entries.get(key);
+    return entry && (this.#arrived.get(entry) as { value: V } | undefined);
+  }
+
+  /** Stores a value already at hand (a list item, a write's answer), replacing any entry. */
+  set<V>(key: string, value: V): V {
+    const entry = Promise.resolve(value);
+    this.#entries.set(key, entry);
+    this.#arrived.set(entry, { value });
+    return value;
+  }
+
+  delete(key: string): void {
+    this.#entries.delete(key);
+  }
+
+  /** The arrived values of every key starting with `prefix`. */
+  values<V>(prefix: string): V[] {
+    const values: V[] = [];
+    for (const [key, entry] of this.#entries) {
+      const arrived = key.startsWith(prefix) ? this.#arrived.get(entry) : undefined;
+      if (arrived) values.push(arrived.value as V);
+    }
+    return values;
+  }
+
+  /** Resolves once every entry under `prefix` still on its way has settled (arrived or failed). */
+  async settled(prefix: string): Promise<void> {
+    const pending = [...this.#entries].filter(([key, entry]) => key.startsWith(prefix) && !this.#arrived.has(entry)).map(([, entry]) => entry);
+    await Promise.allSettled(pending);
+  }
+
+  /** A de-duplicated read: `fetch` runs once per key; a failed read is dropped so a later field may retry it. */
+  read<V>(key: string, fetch: () => Promise<V>): Promise<V> {
+    const cached = this.#entries.get(key) as Promise<V> | undefined;
+    if (cached) return cached;
+    const entry = this.#watch(fetch());
+    this.#entries.set(key, entry);
+    entry.catch(() => {
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    });
+    return entry;
+  }
+
+  /** Drops every read (see the file comment); objects stay. */
+  forgetReads(): void {
+    for (const key of [...this.#entries.keys()]) if (!OBJECT_PREFIXES.some((prefix) => key.startsWith(prefix))) this.#entries.delete(key);
+  }
+
+  /**
+   * A batched lookup of objects under `prefix + keyOf(ref)`: one `batch` per tick for the refs
+   * not cached yet (the upstream has no batch endpoint, so a batch is parallel GETs, one wave).
+   * A failed ref rejects with its own error (e.g. a 404 UpstreamError), which the request keeps.
+   */
+  lookup<K, V>(prefix: string, keyOf: (ref: K) => string, batch: (refs: readonly K[]) => Promise<(V | Error)[]>): (ref: K) => Loaded<V> {
+    const loader = new DataLoader<K, V, string>(batch, { cacheKeyFn: (ref) => prefix + keyOf(ref), cacheMap: this.#cacheMap<V>() });
+    return (ref) => {
+      const key = prefix + keyOf(ref);
+      const arrived = this.arrived<V>(key);
+      if (arrived) return arrived.value;
+      const pending = loader.load(ref);
+      const entry = this.#entries.get(key);
+      if (entry) this.#watch(entry);
+      return pending;
+    };
+  }
+
+  #watch<V>(entry: Promise<V>): Promise<V> {
+    if (this.#watched.has(entry)) return entry;
+    this.#watched.add(entry);
+    entry.then(
+      (value) => {
+        if (!this.#arrived.has(entry)) this.#arrived.set(entry, { value });
+      },
+      () => undefined,
+    );
+    return entry;
+  }
+
+  // DataLoader keeps its promises in this cache (and removes them itself when a whole batch fails).
+  #cacheMap<V>(): DataLoader.CacheMap<string, Promise<V>> {
+    const entries = this.#entries as Map<string, Promise<V>>;
+    return {
+      get: (key) => entries.get(key),
+      set: (key, value) => entries.set(key, value),
+      delete: (key) => entries.delete(key),
+      clear: () => this.forgetReads(),
+    };
+  }
+}
+
+/** Promise.all that keeps per-key failures as Error values, as a batch returns them. */
+export async function settle<T>(calls: Promise<T>[]): Promise<(T | Error)[]> {
+  const results = await Promise.allSettled(calls);
+  return results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
+}
+
+/**
+ * The `read` of a domain loader: a GET endpoint function of src/upstream-client/ called once per
+ * request and arguments, e.g. `ctx.loaders.plugin.read(getPluginSource, orgId, id)`.
+ */
+export function reader(cache: DomainCache, client: UpstreamClient) {
+  return <A extends unknown[], V>(endpoint: (client: UpstreamClient, ...args: A) => Promise<V>, ...args: A): Promise<V> =>
+    cache.read(`read:${endpoint.name}:${JSON.stringify(args)}`, () => endpoint(client, ...args));
+}

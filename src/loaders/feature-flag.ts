@@ -1,0 +1,91 @@
+// Feature flags of one request (docs/architecture.md, "The domain template"). The upstream
+// has no batch endpoint, so a batch is one GET per distinct (project, flag), in parallel. List
+// pages prime the lookups, and a lookup that starts while a list of the same project is on its
+// way waits for it first: sibling fields like `featureFlags` and `featureFlag(id:)` then cost
+// one call, not two.
+import type { UpstreamClient } from '../upstream-client/http.ts';
+import type { Page, PageArgs } from '../upstream-client/page.ts';
+import {
+  getFeatureFlag,
+  listFeatureFlags,
+  type FeatureFlagListFilters,
+  type FeatureFlagRecord,
+  type FlagRef,
+  type ProjectFlag,
+} from '../upstream-client/feature-flag.ts';
+import { DomainCache, reader, settle, type Loaded } from './domain-cache.ts';
+
+export interface FlagKeyRef {
+  projectId: number;
+  key: string;
+}
+
+// A key search rarely matches more than one page of flags.
+const KEY_SEARCH_PAGE = 100;
+
+const itemKey = (ref: FlagRef): string => `${ref.projectId}/${ref.id}`;
+const pagePrefix = (projectId: number): string => `page:${projectId}|`;
+// Set when this request read a project's whole unfiltered list: a key missing from it does not exist (live).
+const completeKey = (projectId: number): string => `complete:${projectId}`;
+
+export function createFeatureFlagLoader(client: UpstreamClient, cache = new DomainCache()) {
+  const known = (ref: FlagRef) => cache.arrived<ProjectFlag>(`item:${itemKey(ref)}`)?.value;
+  const prime = (projectId: number, record: FeatureFlagRecord): ProjectFlag =>
+    cache.set(`item:${itemKey({ projectId, id: record.id })}`, { projectId, record });
+
+  const byId = cache.lookup<FlagRef, ProjectFlag>('item:', itemKey, async (refs) => {
+    await Promise.all([...new Set(refs.map((ref) => ref.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));
+    return settle(refs.map(async (ref) => known(ref) ?? prime(ref.projectId, await getFeatureFlag(client, ref.projectId, ref.id))));
+  });
+
+  /** One page of a project's flags (limit/offset); its flags become known to `byId`/`byKey`. */
+  const page = (projectId: number, args: PageArgs, filters: FeatureFlagListFilters = {}): Promise<Page<ProjectFlag>> =>
+    cache.read(`${pagePrefix(projectId)}${args.offset}|${args.limit}|${filters.search ?? ''}|${String(filters.active ?? '')}`, async () => {
+      const result = await listFeatureFlags(client, projectId, args, filters);
+      const unfiltered = filters.search === undefined && filters.active === undefined;
+      if (unfiltered && args.offset === 0 && result.results.length >= result.count) cache.set(completeKey(projectId), true);
+      return { ...result, results: result.results.map((record) => prime(projectId, record)) };
+    });
+
+  const listedWithKey = ({ projectId, key }: FlagKeyRef): ProjectFlag | undefined =>
+    cache.values<ProjectFlag>('item:').find((flag) => flag.projectId === projectId && flag.record.key === key && !flag.record.deleted);
+
+  const searchByKey = async ({ projectId, key }: FlagKeyRef): Promise<ProjectFlag | null> => {
+    for (let offset = 0; ; offset += KEY_SEARCH_PAGE) {
+      const found = await page(projectId, { limit: KEY_SEARCH_PAGE, offset }, { search: key });
+      const match = found.results.find((flag) => flag.record.key === key);
+      if (match) return match;
+      if (found.results.length === 0 || offset + found.results.length >= found.count) return null;
+    }
+  };
+
+  /**
+   * (project, key) -> flag or null. The API has no get-by-key: a flag already known to this
+   * request is used as is; otherwise a list search on the key keeps the exact match (one list
+   * call per key; more only past 100 matches), unless this request already read the project's
+   * whole unfiltered list, which settles it for free. The list hides soft-deleted flags, so
+   * those are never found by key.
+   */
+  const byKey = cache.lookup<FlagKeyRef, ProjectFlag | null>(
+    'key:',
+    ({ projectId, key }) => `${projectId}/${key}`,
+    async (lookups) => {
+      await Promise.all([...new Set(lookups.map((lookup) => lookup.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));
+      return settle(lookups.map(async (lookup) => listedWithKey(lookup) ?? (cache.arrived(completeKey(lookup.projectId)) ? null : searchByKey(lookup))));
+    },
+  );
+
+  return {
+    cache,
+    byId,
+    byKey: byKey as (ref: FlagKeyRef) => Loaded<ProjectFlag | null>,
+    page,
+    read: reader(cache, client),
+    /** A write's answer replaces any known copy of the flag. */
+    remember: prime,
+    /** After a write that did not answer the flag: the next lookup asks the upstream. */
+    forget: (ref: FlagRef): void => cache.delete(`item:${itemKey(ref)}`),
+  };
+}
+
+export type FeatureFlagLoader = ReturnType<typeof createFeatureFlagLoader>;

@@ -1,0 +1,56 @@
+// Projects of one request (docs/architecture.md, "The domain template"). The list endpoint
+// returns fewer fields than the full record: listed projects are kept as list items
+// ("listed:"), and only a field the list item lacks costs a GET of the full record ("item:").
+import type { UpstreamClient } from '../upstream-client/http.ts';
+import type { Page, PageArgs } from '../upstream-client/page.ts';
+import {
+  getProject,
+  isFullProject,
+  listProjects,
+  type ProjectListFilters,
+  type ProjectListItem,
+  type ProjectParent,
+  type ProjectRecord,
+} from '../upstream-client/project.ts';
+import { DomainCache, reader, settle, type Loaded } from './domain-cache.ts';
+
+export function createProjectLoader(client: UpstreamClient, cache = new DomainCache()) {
+  // The full record by id: parallel GETs, one per distinct id (a failed id carries its UpstreamError, e.g. 404).
+  const fullRecord = cache.lookup<number, ProjectRecord>('item:', String, (ids) => settle(ids.map((id) => getProject(client, id))));
+
+  return {
+    cache,
+
+    /** The full record of a project. */
+    byId: fullRecord,
+
+    /** What this request knows of a project: its list item when it was listed, else the full record. */
+    parent: (id: number): Loaded<ProjectParent> => cache.arrived<ProjectListItem>(`listed:${id}`)?.value ?? fullRecord(id),
+
+    /** The full record of a project at hand: itself when it is one, else `byId`. */
+    full: (project: ProjectParent): Loaded<ProjectRecord> => (isFullProject(project) ? project : fullRecord(project.id)),
+
+    /** One page of the caller's projects; its items become known (`parent`). */
+    page: (page: PageArgs, filters: ProjectListFilters = {}): Promise<Page<ProjectListItem>> =>
+      cache.read(`page:${page.offset}|${page.limit}|${filters.search ?? ''}`, async () => {
+        const result = await listProjects(client, page, filters);
+        for (const item of result.results) cache.set(`listed:${item.id}`, item);
+        return result;
+      }),
+
+    read: reader(cache, client),
+    /** A write's answer replaces whatever this request knew of the project. */
+    remember: (record: ProjectRecord): ProjectRecord => {
+      cache.delete(`listed:${record.id}`);
+      return cache.set(`item:${record.id}`, record);
+    },
+
+    /** After a write that did not answer the project (delete): the next lookup asks the upstream. */
+    forget: (id: number): void => {
+      cache.delete(`listed:${id}`);
+      cache.delete(`item:${id}`);
+    },
+  };
+}
+
+export type ProjectLoader = ReturnType<typeof createProjectLoader>;

@@ -1,0 +1,15 @@
+// The FeatureFlagStaticCohort type: the cohort createFeatureFlagStaticCohort made.
+import type { FeatureFlagStaticCohortResolvers } from '../generated/resolvers-types.ts';
+import type { CohortRecord } from '../upstream-client/feature-flag.ts';
+import { restField } from './shared/rest-field.ts';
+
+const rest = restField((cohort: CohortRecord) => cohort);
+
+export const FeatureFlagStaticCohort: FeatureFlagStaticCohortResolvers = {
+  databaseId: (cohort) => cohort.id,
+  name: rest('name'),
+  isStatic: rest('is_static'),
+  isCalculating: rest('is_calculating'),
+  createdAt: rest('created_at'),
+  data: (cohort) => cohort,
+};

@@ -1,0 +1,135 @@
+// Flag mutations (docs/architecture.md, "Mutations"). Upstream validation errors become
+// userErrors (errors.ts `mutate`); a write's answer is remembered by the flag loader. A flag is
+// removed only by PATCH `deleted: true` (the upstream client has no flag DELETE at all).
+import type { GatewayContext } from '../../context.ts';
+import { mutate, type UserError } from '../../errors.ts';
+import type { CreateFeatureFlagInput, MutationResolvers, UpdateFeatureFlagInput } from '../../generated/resolvers-types.ts';
+import { parseIntId, parseUuidId } from '../../relay/global-id.ts';
+import {
+  copyFeatureFlags as copy,
+  createFeatureFlag as create,
+  createFlagDashboard,
+  createStaticCohortForFlag,
+  enrichFlagUsageDashboard,
+  updateFeatureFlag as update,
+  type FeatureFlagRecord,
+  type FeatureFlagWrite,
+  type FlagRef,
+  type ProjectFlag,
+} from '../../upstream-client/feature-flag.ts';
+import { flagGlobalId } from '../feature-flag.ts';
+import { parseFlagRef } from '../shared/ids.ts';
+import { toUpstreamBody } from '../shared/input.ts';
+
+type FlagInput = Omit<CreateFeatureFlagInput, 'projectId' | 'key'> & { key?: string | null };
+
+export const createFeatureFlag: MutationResolvers['createFeatureFlag'] = async (_parent, { input }, ctx) => {
+  const projectId = parseIntId('Project', input.projectId);
+  const conflict = descriptionConflict(input);
+  if (conflict) return { featureFlag: null, userErrors: [conflict] };
+  const { result, userErrors } = await mutate(() => create(ctx.client, projectId, flagWriteBody(input)), { fieldNames: nameField(input) });
+  return { featureFlag: result && ctx.loaders.featureFlag.remember(projectId, result), userErrors };
+};
+
+export const updateFeatureFlag: MutationResolvers['updateFeatureFlag'] = async (_parent, { input }, ctx) => {
+  const ref = parseFlagRef(input.id, input.projectId);
+  const conflict = descriptionConflict(input);
+  if (conflict) return { featureFlag: null, userErrors: [conflict] };
+  const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, flagWriteBody(input)), { fieldNames: nameField(input) });
+  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
+};
+
+export const deleteFeatureFlag: MutationResolvers['deleteFeatureFlag'] = async (_parent, { input }, ctx) => {
+  const flag = await setDeleted(ctx, parseFlagRef(input.id, input.projectId), true);
+  return { ...flag, deletedFeatureFlagId: flag.featureFlag && flagGlobalId(flag.featureFlag) };
+};
+
+export const restoreFeatureFlag: MutationResolvers['restoreFeatureFlag'] = async (_parent, { input }, ctx) =>
+  setDeleted(ctx, parseFlagRef(input.id, input.projectId), false);
+
+export const createFeatureFlagStaticCohort: MutationResolvers['createFeatureFlagStaticCohort'] = async (_parent, { input }, ctx) => {
+  const ref = parseFlagRef(input.id, input.projectId);
+  const { result, userErrors } = await mutate(() => createStaticCohortForFlag(ctx.client, ref.projectId, ref.id));
+  return { cohort: result?.cohort ?? null, flagRef: ref, userErrors };
+};
+
+export const createFeatureFlagDashboard: MutationResolvers['createFeatureFlagDashboard'] = (_parent, { input }, ctx) =>
+  dashboardAction(ctx, parseFlagRef(input.id, input.projectId), createFlagDashboard);
+
+export const enrichFeatureFlagUsageDashboard: MutationResolvers['enrichFeatureFlagUsageDashboard'] = (_parent, { input }, ctx) =>
+  dashboardAction(ctx, parseFlagRef(input.id, input.projectId), enrichFlagUsageDashboard);
+
+export const copyFeatureFlags: MutationResolvers['copyFeatureFlags'] = async (_parent, { input }, ctx) => {
+  const organizationId = parseUuidId('Organization', input.organizationId);
+  const fromProject = parseIntId('Project', input.fromProjectId);
+  const targets = input.targetProjectIds.map((id) => parseIntId('Project', id));
+  const body = { feature_flag_key: input.featureFlagKey, from_project: fromProject, target_project_ids: targets, copy_schedule: input.copySchedule ?? false };
+  const { result, userErrors } = await mutate(() => copy(ctx.client, organizationId, body), {
+    fieldNames: { from_project: 'fromProjectId', target_project_ids: 'targetProjectIds' },
+  });
+  if (!result) return { copiedFeatureFlags: null, failures: null, userErrors };
+  const failures = result.failed ?? [];
+  const copied = await copiedFlags(ctx, input.featureFlagKey, targets, failures, result.success ?? []);
+  return { copiedFeatureFlags: copied, failures, userErrors };
+};
+
+/** Soft delete / restore: PATCH `deleted`, never DELETE. */
+async function setDeleted(ctx: GatewayContext, ref: FlagRef, deleted: boolean) {
+  const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, { deleted }));
+  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
+}
+
+/**
+ * The copied flag records do not name their project. They come in target order, minus the
+ * failed targets, so they are paired that way; if the counts disagree the flags are looked
+ * up by key in each successful target instead (the write already dropped earlier key lookups).
+ */
+async function copiedFlags(
+  ctx: GatewayContext,
+  key: string,
+  targets: number[],
+  failures: { project_id: number }[],
+  records: FeatureFlagRecord[],
+): Promise<ProjectFlag[]> {
+  const failed = new Set(failures.map((f) => f.project_id));
+  const succeeded = targets.filter((id) => !failed.has(id));
+  if (succeeded.length === records.length && records.every((r) => r.key === key)) {
+    return records.map((record, i) => ctx.loaders.featureFlag.remember(succeeded[i] as number, record));
+  }
+  const found = await Promise.all(succeeded.map((projectId) => ctx.loaders.featureFlag.byKey({ projectId, key })));
+  return found.filter((flag): flag is ProjectFlag => flag !== null);
+}
+
+/**
+ * dashboard/ and enrich_usage_dashboard/ answer only `{success}` (or 400 `{success: false,
+ * error}`, which `mutate` turns into a userError); the changed flag is read back afterwards.
+ */
+async function dashboardAction(ctx: GatewayContext, ref: FlagRef, action: typeof createFlagDashboard) {
+  const { result, userErrors } = await mutate(() => action(ctx.client, ref.projectId, ref.id));
+  if (!result) return { featureFlag: null, userErrors };
+  ctx.loaders.featureFlag.forget(ref);
+  return { featureFlag: await ctx.loaders.featureFlag.byId(ref), userErrors };
+}
+
+/**
+ * Flag input -> REST body with the shared input rules (shared/input.ts): omitted fields stay out,
+ * explicit nulls go to the upstream, whose refusal becomes a userError. `description` is the
+ * clearer alias of the upstream's `name`.
+ */
+function flagWriteBody(input: FlagInput & { id?: unknown; projectId?: unknown }): FeatureFlagWrite {
+  const { id: _id, projectId: _projectId, description, ...fields } = input;
+  const body = toUpstreamBody<FeatureFlagWrite>(fields);
+  if (description != null) body.name = description;
+  return body;
+}
+
+/** `name` and `description` are the same upstream field: both given and different is ambiguous. */
+function descriptionConflict(input: FlagInput | UpdateFeatureFlagInput): UserError | null {
+  if (input.name == null || input.description == null || input.name === input.description) return null;
+  return { field: ['input', 'description'], message: '"name" and "description" are the same field (the flag description): give only one.', code: 'conflict' };
+}
+
+/** The upstream reports the description as `name`: point errors at whichever input field the caller used. */
+function nameField(input: FlagInput): Record<string, string> {
+  return { name: input.description != null ? 'description' : 'name' };
+}

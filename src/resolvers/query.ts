@@ -1,0 +1,15 @@
+// The Query type: the root lookups and the projects connection.
+import type { QueryResolvers } from '../generated/resolvers-types.ts';
+import { connectionFor } from '../relay/connection.ts';
+import { parseIntId, parseUuidId } from '../relay/global-id.ts';
+import { organizationRef } from '../upstream-client/organization.ts';
+import { resolveNode, resolveNodes } from './node.ts';
+
+export const Query: QueryResolvers = {
+  projects: (_parent, { search, ...args }, ctx) =>
+    connectionFor(args, (limit, offset) => ctx.loaders.project.page({ limit, offset }, { search: search ?? undefined }), 'Project'),
+  project: (_parent, { id }, ctx) => ctx.loaders.project.byId(parseIntId('Project', id)),
+  organization: (_parent, { id }) => organizationRef(parseUuidId('Organization', id)),
+  node: (_parent, { id }, ctx) => resolveNode(id, ctx) as never,
+  nodes: (_parent, { ids }, ctx) => resolveNodes(ids, ctx) as never,
+};

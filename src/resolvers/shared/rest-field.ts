@@ -1,0 +1,12 @@
+// The one idiom for a GraphQL field that is a REST record field under another name:
+//   const rest = restField((flag: ProjectFlag) => flag.record);
+//   createdAt: rest('created_at'),
+// The record key is checked by the compiler; a value the record may lack is null when absent.
+export function restField<P, R>(recordOf: (parent: P) => R) {
+  return <K extends keyof R>(key: K) =>
+    (parent: P): NullIfAbsent<R[K]> =>
+      (recordOf(parent)[key] ?? null) as NullIfAbsent<R[K]>;
+}
+
+/** A field type with `undefined` (an optional REST field) read as null. */
+type NullIfAbsent<T> = undefined extends T ? Exclude<T, undefined> | null : T;

@@ -1,0 +1,269 @@
+// Feature flags of a project and the organization-level flag routes (docs/rest-interface.md,
+// "Feature flags"). Record types are exactly what the REST API returns (snake_case); one
+// function per endpoint.
+import type { UpstreamClient } from './http.ts';
+import type { ActivityLogRecord } from './activity.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
+import type { UserRecord } from './user.ts';
+
+/** A feature flag (docs/rest-interface.md, "Feature flags"). Fields newer or older upstreams omit are optional. */
+export interface FeatureFlagRecord {
+  id: number;
+  /** The flag's description (kept as `name` upstream for backwards compatibility). */
+  name: string;
+  key: string;
+  filters: Record<string, unknown>;
+  deleted: boolean;
+  active: boolean;
+  created_by: UserRecord | null;
+  created_at: string;
+  /** Real service only; absent on older upstreams. */
+  updated_at?: string | null;
+  version?: number | null;
+  last_modified_by?: UserRecord | null;
+  /** `ACTIVE`, `STALE`, `DELETED`, `INACTIVE` or `UNKNOWN`; absent on some upstream versions. */
+  status?: string | null;
+  is_simple_flag?: boolean;
+  rollout_percentage?: number | null;
+  ensure_experience_continuity: boolean | null;
+  experiment_set?: number[];
+  surveys?: unknown;
+  features?: unknown;
+  rollback_conditions?: unknown;
+  performed_rollback?: boolean | null;
+  can_edit?: boolean;
+  tags?: string[];
+  usage_dashboard?: number | null;
+  analytics_dashboards?: number[];
+  has_enriched_analytics?: boolean | null;
+}
+
+/** The writable flag fields. */
+export interface FeatureFlagWrite {
+  name?: string;
+  key?: string;
+  filters?: unknown;
+  deleted?: boolean;
+  active?: boolean;
+  created_at?: string;
+  ensure_experience_continuity?: boolean;
+  rollback_conditions?: unknown;
+  performed_rollback?: boolean;
+  tags?: string[];
+  analytics_dashboards?: number[];
+  has_enriched_analytics?: boolean;
+}
+
+/** List filters the flags list understands besides limit/offset. */
+export interface FeatureFlagListFilters {
+  search?: string;
+  active?: boolean;
+}
+
+/** evaluation_reasons/: flag key -> value and reason. */
+export type EvaluationReasonsRecord = Record<string, { value: unknown; evaluation: { reason: string; condition_index: number | null } }>;
+
+/** The minimal flag definition of local_evaluation/ and my_flags/. */
+export interface MinimalFeatureFlagRecord {
+  id: number;
+  team_id?: number;
+  name?: string;
+  key: string;
+  filters?: Record<string, unknown>;
+  deleted?: boolean;
+  active?: boolean;
+  ensure_experience_continuity?: boolean | null;
+  has_encrypted_payloads?: boolean | null;
+  version?: number | null;
+  evaluation_runtime?: string | null;
+}
+
+export interface LocalEvaluationRecord {
+  flags: MinimalFeatureFlagRecord[];
+  group_type_mapping: Record<string, string>;
+  cohorts: Record<string, unknown>;
+}
+
+export interface MyFlagRecord {
+  feature_flag: MinimalFeatureFlagRecord;
+  value: unknown;
+}
+
+export interface UserBlastRadiusRecord {
+  users_affected: number;
+  total_users: number;
+}
+
+/** create_static_cohort_for_flag/ answers `{cohort: <Cohort>}`. */
+export interface StaticCohortResponse {
+  cohort: CohortRecord;
+}
+
+export interface CohortRecord {
+  id: number;
+  name?: string | null;
+  is_static?: boolean;
+  is_calculating?: boolean;
+  created_at?: string | null;
+  [other: string]: unknown;
+}
+
+/** dashboard/ and enrich_usage_dashboard/ answer `{success: true}` or 400 `{success: false, error}`. */
+export interface DashboardActionResponse {
+  success: boolean;
+  error?: string;
+}
+
+/** One entry of GET /api/organizations/{org_id}/feature_flags/{key}/ (a plain array). */
+export interface OrganizationFlagRecord {
+  flag_id: number;
+  team_id: number;
+  created_by: UserRecord | null;
+  filters: Record<string, unknown>;
+  created_at: string;
+  active: boolean;
+}
+
+export interface CopyFlagsBody {
+  feature_flag_key: string;
+  from_project: number;
+  target_project_ids: number[];
+  copy_schedule?: boolean;
+}
+
+/** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, error_message}]}` (`errors` in older services). */
+export interface CopyFlagsResponse {
+  success: FeatureFlagRecord[];
+  failed: CopyFlagsFailureRecord[];
+}
+
+export interface CopyFlagsFailureRecord {
+  project_id: number;
+  error_message?: unknown;
+  errors?: unknown;
+}
+
+const FLAGS = '/api/projects/{project_id}/feature_flags/';
+const FLAG = '/api/projects/{project_id}/feature_flags/{id}/';
+
+export function listFeatureFlags(
+  client: UpstreamClient,
+  projectId: number,
+  page: PageArgs,
+  filters: FeatureFlagListFilters = {},
+): Promise<Page<FeatureFlagRecord>> {
+  const query = { ...page, search: filters.search, active: filters.active };
+  return client.request({ method: 'GET', route: FLAGS, params: { project_id: projectId }, query, decode: decodePage<FeatureFlagRecord> });
+}
+
+export function createFeatureFlag(client: UpstreamClient, projectId: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
+  return client.request({ method: 'POST', route: FLAGS, params: { project_id: projectId }, body });
+}
+
+export function getFeatureFlag(client: UpstreamClient, projectId: number, id: number): Promise<FeatureFlagRecord> {
+  return client.request({ method: 'GET', route: FLAG, params: { project_id: projectId, id } });
+}
+
+/** PATCH; also the only way to soft-delete (`deleted: true`) or restore a flag. There is deliberately no DELETE function. */
+export function updateFeatureFlag(client: UpstreamClient, projectId: number, id: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
+  return client.request({ method: 'PATCH', route: FLAG, params: { project_id: projectId, id }, body });
+}
+
+export function listFeatureFlagActivity(
+  client: UpstreamClient,
+  projectId: number,
+  id: number,
+  page: ActivityPageArgs,
+): Promise<ActivityPage<ActivityLogRecord>> {
+  const params = { project_id: projectId, id };
+  return client.request({ method: 'GET', route: `${FLAG}activity/`, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
+}
+
+export function createStaticCohortForFlag(client: UpstreamClient, projectId: number, id: number): Promise<StaticCohortResponse> {
+  return client.request({ method: 'POST', route: `${FLAG}create_static_cohort_for_flag/`, params: { project_id: projectId, id }, body: {} });
+}
+
+export function createFlagDashboard(client: UpstreamClient, projectId: number, id: number): Promise<DashboardActionResponse> {
+  return client.request({ method: 'POST', route: `${FLAG}dashboard/`, params: { project_id: projectId, id }, body: {} });
+}
+
+export function enrichFlagUsageDashboard(client: UpstreamClient, projectId: number, id: number): Promise<DashboardActionResponse> {
+  return client.request({ method: 'POST', route: `${FLAG}enrich_usage_dashboard/`, params: { project_id: projectId, id }, body: {} });
+}
+
+export function listAllFeatureFlagsActivity(client: UpstreamClient, projectId: number, page: ActivityPageArgs): Promise<ActivityPage<ActivityLogRecord>> {
+  const params = { project_id: projectId };
+  return client.request({ method: 'GET', route: `${FLAGS}activity/`, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
+}
+
+export function getEvaluationReasons(client: UpstreamClient, projectId: number, distinctId: string, groups: unknown): Promise<EvaluationReasonsRecord> {
+  const query = { distinct_id: distinctId, groups: jsonQueryValue(groups) };
+  return client.request({ method: 'GET', route: `${FLAGS}evaluation_reasons/`, params: { project_id: projectId }, query });
+}
+
+export function getLocalEvaluation(client: UpstreamClient, projectId: number, sendCohorts: boolean): Promise<LocalEvaluationRecord> {
+  return client.request({
+    method: 'GET',
+    route: `${FLAGS}local_evaluation/`,
+    params: { project_id: projectId },
+    query: { send_cohorts: sendCohorts ? 'true' : undefined },
+  });
+}
+
+export function getMyFlags(client: UpstreamClient, projectId: number, groups: unknown): Promise<MyFlagRecord[]> {
+  const query = { groups: jsonQueryValue(groups) };
+  return client.request({ method: 'GET', route: `${FLAGS}my_flags/`, params: { project_id: projectId }, query });
+}
+
+export function getUserBlastRadius(
+  client: UpstreamClient,
+  projectId: number,
+  body: { condition: unknown; group_type_index?: number | null },
+): Promise<UserBlastRadiusRecord> {
+  return client.request({ method: 'POST', route: `${FLAGS}user_blast_radius/`, params: { project_id: projectId }, body });
+}
+
+// `groups` travels as a JSON-encoded query parameter; absent when not given.
+function jsonQueryValue(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : JSON.stringify(value);
+}
+
+export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId: string, key: string): Promise<OrganizationFlagRecord[] | null> {
+  return client.request({
+    method: 'GET',
+    route: '/api/organizations/{org_id}/feature_flags/{feature_flag_key}/',
+    params: { org_id: organizationId, feature_flag_key: key },
+  });
+}
+
+export function copyFeatureFlags(client: UpstreamClient, organizationId: string, body: CopyFlagsBody): Promise<CopyFlagsResponse | null> {
+  return client.request({ method: 'POST', route: '/api/organizations/{org_id}/feature_flags/copy_flags/', params: { org_id: organizationId }, body });
+}
+
+/** A flag named by its project and its numeric id. */
+export interface FlagRef {
+  projectId: number;
+  id: number;
+}
+
+/**
+ * A flag together with the project it was read from: the REST record does not name its
+ * project, but the flag's global id and `project` field need it. The codegen mapper of FeatureFlag.
+ */
+export interface ProjectFlag {
+  projectId: number;
+  record: FeatureFlagRecord;
+}
+
+/** A minimal flag definition (local evaluation, my flags) with its project. The codegen mapper of LocalEvaluationFlag. */
+export interface ProjectMinimalFlag {
+  projectId: number;
+  record: MinimalFeatureFlagRecord;
+}
+
+/** The codegen mapper of CreateFeatureFlagStaticCohortPayload: the flag is read back only if selected. */
+export interface StaticCohortPayload {
+  cohort: CohortRecord | null;
+  flagRef: FlagRef;
+  userErrors: { field: string[] | null; message: string; code: string | null }[];
+}

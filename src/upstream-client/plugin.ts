@@ -1,0 +1,158 @@
+// Organization plugins (docs/rest-interface.md, "Plugins"). A legacy product upstream, still
+// served. Record types are exactly what the REST API returns; one function per endpoint.
+import type { UpstreamClient } from './http.ts';
+import type { ActivityLogRecord } from './activity.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
+
+/** The REST values of `plugin_type` (`inline` exists upstream but is not creatable). */
+export const PluginTypeValue = { LOCAL: 'local', CUSTOM: 'custom', REPOSITORY: 'repository', SOURCE: 'source' } as const;
+export type PluginTypeValue = (typeof PluginTypeValue)[keyof typeof PluginTypeValue];
+
+/** A plugin. */
+export interface PluginRecord {
+  id: number;
+  plugin_type: PluginTypeValue | null;
+  name: string;
+  description: string | null;
+  url: string | null;
+  icon: string | null;
+  config_schema: unknown;
+  tag: string | null;
+  latest_tag: string | null;
+  is_global: boolean;
+  organization_id: string | null;
+  organization_name: string | null;
+  capabilities: unknown;
+  metrics: unknown;
+  public_jobs: unknown;
+}
+
+/** The writable plugin fields; `url` is what the real service installs from. */
+export interface PluginWrite {
+  plugin_type?: PluginTypeValue;
+  name?: string;
+  description?: string;
+  url?: string;
+  icon?: string;
+  config_schema?: unknown;
+  tag?: string;
+  is_global?: boolean;
+  capabilities?: unknown;
+  metrics?: unknown;
+  public_jobs?: unknown;
+}
+
+/** source/ and update_source/: file name -> contents. */
+export type PluginSourceRecord = Record<string, string | null>;
+
+/** check_for_updates/ answers `{plugin: {...}}`. */
+export interface CheckForUpdatesResponse {
+  plugin: PluginRecord;
+}
+
+/** An enabled plugin configuration of a project (exports_unsubscribe_configs/). */
+export interface PluginConfigRecord {
+  id: number;
+  plugin: number;
+  enabled: boolean;
+  order: number | null;
+  config: unknown;
+  error: unknown;
+  team_id: number;
+  plugin_info: unknown;
+  delivery_rate_24h: number | null;
+  created_at: string;
+  updated_at: string | null;
+  name: string | null;
+  description: string | null;
+  deleted: boolean;
+}
+
+/** An entry of the public plugin repository (the JSON array as-is). */
+export type RepositoryPluginRecord = Record<string, unknown>;
+
+const PLUGINS = '/api/organizations/{org_id}/plugins/';
+const PLUGIN = '/api/organizations/{org_id}/plugins/{id}/';
+
+export function listPlugins(client: UpstreamClient, orgId: string, page: PageArgs): Promise<Page<PluginRecord>> {
+  return client.request({ method: 'GET', route: PLUGINS, params: { org_id: orgId }, query: { ...page }, decode: decodePage<PluginRecord> });
+}
+
+export function createPlugin(client: UpstreamClient, orgId: string, body: PluginWrite): Promise<PluginRecord> {
+  return client.request({ method: 'POST', route: PLUGINS, params: { org_id: orgId }, body });
+}
+
+export function getPlugin(client: UpstreamClient, orgId: string, id: number): Promise<PluginRecord> {
+  return client.request({ method: 'GET', route: PLUGIN, params: { org_id: orgId, id } });
+}
+
+export function updatePlugin(client: UpstreamClient, orgId: string, id: number, body: PluginWrite): Promise<PluginRecord> {
+  return client.request({ method: 'PATCH', route: PLUGIN, params: { org_id: orgId, id }, body });
+}
+
+/** 204, no body. */
+export async function deletePlugin(client: UpstreamClient, orgId: string, id: number): Promise<void> {
+  await client.request({ method: 'DELETE', route: PLUGIN, params: { org_id: orgId, id } });
+}
+
+export function checkPluginForUpdates(client: UpstreamClient, orgId: string, id: number): Promise<CheckForUpdatesResponse> {
+  return client.request({ method: 'GET', route: `${PLUGIN}check_for_updates/`, params: { org_id: orgId, id } });
+}
+
+export function getPluginSource(client: UpstreamClient, orgId: string, id: number): Promise<PluginSourceRecord> {
+  return client.request({ method: 'GET', route: `${PLUGIN}source/`, params: { org_id: orgId, id } });
+}
+
+/** Body: file name -> new contents, null deletes the file. Answers the full file map. */
+export function updatePluginSource(client: UpstreamClient, orgId: string, id: number, files: PluginSourceRecord): Promise<PluginSourceRecord> {
+  return client.request({ method: 'PATCH', route: `${PLUGIN}update_source/`, params: { org_id: orgId, id }, body: files });
+}
+
+export function upgradePlugin(client: UpstreamClient, orgId: string, id: number): Promise<PluginRecord> {
+  return client.request({ method: 'POST', route: `${PLUGIN}upgrade/`, params: { org_id: orgId, id }, body: {} });
+}
+
+export function listPluginActivity(client: UpstreamClient, orgId: string, page: ActivityPageArgs): Promise<ActivityPage<ActivityLogRecord>> {
+  return client.request({
+    method: 'GET',
+    route: `${PLUGINS}activity/`,
+    params: { org_id: orgId },
+    query: { ...page },
+    decode: decodeActivityPage<ActivityLogRecord>,
+  });
+}
+
+export function getExportsUnsubscribeConfigs(client: UpstreamClient, orgId: string): Promise<PluginConfigRecord[]> {
+  return client.request({ method: 'GET', route: `${PLUGINS}exports_unsubscribe_configs/`, params: { org_id: orgId } });
+}
+
+export function getPluginRepository(client: UpstreamClient, orgId: string): Promise<RepositoryPluginRecord[]> {
+  return client.request({ method: 'GET', route: `${PLUGINS}repository/`, params: { org_id: orgId } });
+}
+
+/** Plain array of plugin ids that no project has enabled. */
+export function getUnusedPlugins(client: UpstreamClient, orgId: string): Promise<number[]> {
+  return client.request({ method: 'GET', route: `${PLUGINS}unused/`, params: { org_id: orgId } });
+}
+
+/** A plugin named by the organization it is read through and its numeric id. */
+export interface PluginRef {
+  orgId: string;
+  id: number;
+}
+
+/**
+ * A plugin with the organization it was read through. The record's `organization_id` is
+ * the owner, which differs for global plugins, while refetching must use the route of the
+ * organization that can see it, so the global id carries this one. The codegen mapper of Plugin.
+ */
+export interface OrgPlugin {
+  orgId: string;
+  record: PluginRecord;
+}
+
+/** A plugin configuration with the organization it was listed under. The codegen mapper of PluginConfig. */
+export interface OrgPluginConfig {
+  orgId: string;
+  record: PluginConfigRecord;
+}

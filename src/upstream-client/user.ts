@@ -1,0 +1,13 @@
+// The upstream's embedded user, e.g. a flag's `created_by`.
+// There is no user endpoint in the interface: users only arrive embedded in other records.
+
+/** `created_by` as the REST API returns it (snake_case kept; the codegen mapper of `User`). */
+export interface UserRecord {
+  id: number;
+  uuid: string;
+  distinct_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_email_verified: boolean | null;
+}

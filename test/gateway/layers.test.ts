@@ -1,0 +1,88 @@
+// The layer rules of docs/architecture.md, read from the import graph of src/ with the
+// TypeScript compiler: no import cycles, and no import against the direction of the layers.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** src-relative file -> what it imports: other src-relative files, or bare package names. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(SRC)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = importedFiles.map(({ fileName }) => (fileName.startsWith('.') ? relative(SRC, resolve(dirname(file), fileName)) : fileName));
+    graph.set(relative(SRC, file), targets);
+  }
+  return graph;
+}
+
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (file: string, path: string[]): void => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'visiting') {
+      found.push([...path.slice(path.indexOf(file)), file]);
+      return;
+    }
+    state.set(file, 'visiting');
+    for (const target of graph.get(file) ?? []) if (graph.has(target)) visit(target, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return found;
+}
+
+/** Imports of files under `layer` that match one of `forbidden` (src-relative prefixes or package names). */
+function wrongWay(graph: Map<string, string[]>, layer: string, forbidden: string[]): string[] {
+  return [...graph]
+    .filter(([file]) => file.startsWith(layer))
+    .flatMap(([file, targets]) =>
+      targets.filter((target) => forbidden.some((f) => target === f || target.startsWith(f))).map((target) => `${file} -> ${target}`),
+    );
+}
+
+describe('layers of src/', () => {
+  const graph = importGraph();
+
+  it('reads the whole graph', () => {
+    expect(graph.get('server.ts')).toContain('context.ts');
+    expect(graph.size).toBeGreaterThan(40);
+  });
+
+  it('has no import cycle', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('the upstream client knows nothing of GraphQL, the gateway or its callers', () => {
+    const callers = ['graphql', '@apollo/', 'context.ts', 'errors.ts', 'resolvers/', 'loaders/', 'relay/', 'generated/', 'apollo-plugins/', 'server.ts'];
+    expect(wrongWay(graph, 'upstream-client/', callers)).toEqual([]);
+  });
+
+  it('relay/ knows nothing of HTTP or the upstream', () => {
+    expect(wrongWay(graph, 'relay/', ['upstream-client/', 'loaders/', 'resolvers/', 'context.ts', 'server.ts', 'undici', 'express', 'node:http'])).toEqual([]);
+  });
+
+  it('loaders do not import error mapping, resolvers or GraphQL', () => {
+    expect(wrongWay(graph, 'loaders/', ['errors.ts', 'resolvers/', 'relay/', 'graphql', 'context.ts'])).toEqual([]);
+  });
+
+  it('generated types never import resolver files', () => {
+    expect(wrongWay(graph, 'generated/', ['resolvers/', 'loaders/'])).toEqual([]);
+  });
+
+  it('nothing below the resolvers imports them, and resolvers never speak HTTP themselves', () => {
+    const below = ['upstream-client/', 'loaders/', 'relay/', 'errors.ts', 'context.ts'];
+    expect(below.flatMap((layer) => wrongWay(graph, layer, ['resolvers/']))).toEqual([]);
+    expect(wrongWay(graph, 'resolvers/', ['undici', 'upstream-client/report.ts', 'server.ts'])).toEqual([]);
+  });
+});
