@@ -11,6 +11,7 @@ import {
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 export interface Config {
   /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */
@@ -47,6 +48,10 @@ export interface Config {
   localUpstreamPort: number;
   /** GRAPHQL_JIT: compiled execution with graphql-jit (default on; `0`/`false`/`off` runs graphql-js only). */
   compiledExecution: boolean;
+  /** TRUSTED_DOCUMENTS: persisted-operation manifest file (@apollo/generate-persisted-query-manifest format). */
+  trustedDocuments: string | undefined;
+  /** TRUSTED_DOCUMENTS_MODE: off (default), log or enforce; log and enforce need TRUSTED_DOCUMENTS. */
+  trustedDocumentsMode: TrustedDocumentsMode;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -69,7 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     localDb: env.LOCAL_DB || undefined,
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
     compiledExecution: flag(env, 'GRAPHQL_JIT', true),
+    trustedDocuments: env.TRUSTED_DOCUMENTS || undefined,
+    trustedDocumentsMode: trustedDocumentsMode(env),
   });
+}
+
+function trustedDocumentsMode(env: NodeJS.ProcessEnv): TrustedDocumentsMode {
+  const raw = env.TRUSTED_DOCUMENTS_MODE || 'off';
+  const mode = TRUSTED_DOCUMENTS_MODES.find((m) => m === raw);
+  if (!mode) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE must be one of ${TRUSTED_DOCUMENTS_MODES.join(', ')}, got "${raw}"`);
+  if (mode !== 'off' && !env.TRUSTED_DOCUMENTS) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE=${mode} needs TRUSTED_DOCUMENTS (the manifest file)`);
+  return mode;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -3,9 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import cors from 'cors';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
@@ -15,7 +14,14 @@ import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
+import { graphqlCors } from './http/cors.ts';
+import { responseCompression } from './http/compression.ts';
+import { jsonBody } from './http/json-body.ts';
+import { trustedDocumentsGate } from './http/trusted-documents.ts';
+import { unexpectedErrors } from './http/unexpected-errors.ts';
+import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
@@ -54,6 +60,8 @@ export interface GatewayOptions {
   demoApiKey?: string;
   /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
   compiledExecution?: boolean;
+  /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface RunningGateway {
@@ -106,7 +114,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics, graceMs);
   await server.start();
-  mountRoutes(app, server, metrics, transport, logger);
+  mountRoutes(app, server, { metrics, logger, transport, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -163,7 +171,6 @@ function apolloServer(
   metrics: GatewayMetrics,
   graceMs: number,
 ): ApolloServer<GatewayContext> {
-  const limits = queryLimits();
   const production = options.nodeEnv === 'production';
   return new ApolloServer<GatewayContext>({
     ...schemaAndExecutor(options, metrics),
@@ -174,9 +181,10 @@ function apolloServer(
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
     stopOnTerminationSignals: false,
-    validationRules: [...limits.validationRules, supportedOperationTypeRule],
+    validationRules: [...queryLimitRules(), supportedOperationTypeRule],
+    parseOptions,
     // Masked errors are logged by errorTracePlugin, which knows the request id and operation.
-    formatError: (formatted, error) => formatError(formatted, error, { production }),
+    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, { production })),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: graceMs + ANSWER_AFTER_ABORT_MS }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
@@ -194,7 +202,7 @@ function apolloServer(
       metrics.plugin,
       requestLogPlugin(logger),
       errorTracePlugin,
-      ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
+      oneLimitErrorPlugin,
     ],
   });
 }
@@ -207,24 +215,30 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
   return { gateway: executorGateway(schema, executor) };
 }
 
-/** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport, logger: Logger): void {
+interface Edge {
+  metrics: GatewayMetrics;
+  logger: Logger;
+  transport: UpstreamTransport;
+  trustedDocuments: TrustedDocuments | undefined;
+}
+
+/** `/healthz`, `/metrics` and `/graphql` (CORS, compression, JSON body, trusted documents, one context per request). */
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, { metrics, logger, transport, trustedDocuments }: Edge): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  const observers = { metrics, logger };
   app.use(
     '/graphql',
-    cors<cors.CorsRequest>({
-      origin: true,
-      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name', 'x-request-id'],
-      exposedHeaders: ['x-request-id'],
-      maxAge: 600,
-    }),
-    express.json({ limit: '1mb' }),
+    graphqlCors(),
+    responseCompression(),
+    ...jsonBody(observers),
+    ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
     expressMiddleware(server, { context: async ({ req, res }) => createContext(req, res, transport, logger) }),
+    unexpectedErrors(logger),
   );
 }
 
