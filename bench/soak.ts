@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SeedFile } from '../local-upstream/index.ts';
-import { freePort, startProcess, waitForGraphQL } from './processes.ts';
+import { freePort, startProcess } from './processes.ts';
 
 const DURATION_S = Number(process.env.SOAK_DURATION ?? 600);
 const SAMPLE_S = Number(process.env.SOAK_SAMPLE_S ?? 30);
@@ -65,7 +65,6 @@ async function main(): Promise<void> {
   );
   const url = `http://127.0.0.1:${port}/graphql`;
   try {
-    await waitForGraphQL(url, keyOf(0));
     const requests = await mixedRequests(url);
     console.log(`soak: ${DURATION_S}s, ${CONNECTIONS} connections, ${requests.length} request kinds over ${TENANTS} tenants; sampling every ${SAMPLE_S}s`);
     const samples = await loadAndSample(url, requests, gateway.pid, port);
