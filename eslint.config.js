@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'src/generated', 'test/clients/generated', 'test/clients/relay/__generated__', 'published'] },
+  { ignores: ['node_modules', 'dist', 'src/generated', 'test/clients/generated', 'test/clients/relay/__generated__', 'published', 'build'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -41,4 +41,14 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    // Plain-JavaScript scripts run on Node.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // The offline explorer runs in the browser.
+    files: ['explorer/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', fetch: 'readonly' } },
+  },
 );

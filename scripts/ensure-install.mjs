@@ -11,3 +11,7 @@ if (stale) {
   console.error('Installing dependencies (npm ci)...');
   execSync('npm ci --no-audit --no-fund', { stdio: 'inherit' });
 }
+
+// The offline explorer's GraphiQL bundle (build/explorer/), rebuilt when the lock file changes.
+const { buildExplorer, explorerIsStale } = await import('./build-explorer.mjs');
+if (explorerIsStale()) await buildExplorer();
