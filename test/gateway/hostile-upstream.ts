@@ -83,7 +83,7 @@ async function forwardTo(targetUrl: string, req: IncomingMessage, body: Buffer):
     if (typeof value === 'string') headers[name] = value;
   }
   const method = req.method ?? 'GET';
-  const response = await fetch(new URL(req.url ?? '/', targetUrl), { method, headers, ...(body.length > 0 ? { body } : {}) });
+  const response = await fetch(new URL(req.url ?? '/', targetUrl), { method, headers, ...(body.length > 0 ? { body: new Uint8Array(body) } : {}) });
   return {
     status: response.status,
     headers: { 'content-type': response.headers.get('content-type') ?? 'application/json' },
