@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { createLoaders, type Loaders } from './loaders/index.ts';
 import { requestIdFrom } from './request-id.ts';
 import type { UpstreamClient, UpstreamTransport } from './upstream-client/http.ts';
+import type { OperationScope } from './upstream-client/operation-scope.ts';
 import { UpstreamReport } from './upstream-client/report.ts';
 
 export interface GatewayContext {
@@ -42,27 +43,46 @@ export function bearerToken(header: string | string[] | undefined): string | nul
  */
 export function createContext(req: IncomingMessage, res: ServerResponse, transport: UpstreamTransport, logger: Logger): GatewayContext {
   const headers: IncomingHttpHeaders = req.headers;
-  const token = bearerToken(headers.authorization);
   const requestId = requestIdFrom(headers['x-request-id']);
   res.setHeader('x-request-id', requestId);
-  const scope = transport.openScope(requestId);
+  const context = contextFor(bearerToken(headers.authorization), requestId, transport, logger, wantsReport(headers['x-upstream-report']));
   res.once('close', () => {
-    if (!res.writableFinished) scope.stop('client-gone');
+    if (!res.writableFinished) context.scope.stop('client-gone');
   });
-  const report = new UpstreamReport();
-  const client = transport.clientFor(token, report, scope);
+  return context;
+}
+
+/**
+ * The context of one live-update event (docs/live-updates.md): the subscriber's own key, a fresh
+ * request id and operation scope, no HTTP request behind it.
+ */
+export function createEventContext(token: string | null, transport: UpstreamTransport, logger: Logger): GatewayContext {
+  return contextFor(token, requestIdFrom(undefined), transport, logger, false);
+}
+
+function contextFor(
+  token: string | null,
+  requestId: string,
+  transport: UpstreamTransport,
+  logger: Logger,
+  report: boolean,
+): GatewayContext & { scope: OperationScope } {
+  const scope = transport.openScope(requestId);
+  const upstreamReport = new UpstreamReport();
+  const client = transport.clientFor(token, upstreamReport, scope);
   let log: Logger | undefined;
   return {
     token,
     requestId,
+    scope,
     // Made on first use: most operations log one line, many none (LOG_LEVEL above info).
     get log() {
       return (log ??= logger.child({ requestId }));
     },
     client,
     loaders: createLoaders(client),
-    report,
-    wantsReport: wantsReport(headers['x-upstream-report']),
+    report: upstreamReport,
+    wantsReport: report,
   };
 }
 
