@@ -87,14 +87,20 @@ async function runScenario(url: string, scenario: Scenario, variables: Record<st
   };
 }
 
-// `any`: the response is whatever the gateway answered; the callers probe it defensively.
-async function postGraphQL(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<any> {
+/** What the bench reads of a GraphQL answer; the callers probe it defensively. */
+interface BenchResponse {
+  data?: { projects?: { nodes?: { id: string; featureFlags: { nodes: { id: string }[] } }[] } } | null;
+  errors?: unknown[];
+  extensions?: { upstream?: { totals?: { calls: number; waves: number } } };
+}
+
+async function postGraphQL(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<BenchResponse> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}`, ...headers },
     body: JSON.stringify({ query, variables }),
   });
-  return response.json();
+  return (await response.json()) as BenchResponse;
 }
 
 /**

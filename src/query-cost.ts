@@ -18,6 +18,7 @@
 // The hints are read from the schema's AST nodes once per schema (`costHints`), never per request,
 // and `costEstimator` scores an operation that reads no variable once.
 import {
+  OperationTypeNode,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   Kind,
@@ -140,7 +141,7 @@ function scoreOperation(
     options,
     activeFragments: new Set(),
   };
-  const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
+  const base = operation.operation === OperationTypeNode.MUTATION ? MUTATION_BASE_COST : 0;
   const cost = base + selectionSetCost(ctx, operation.selectionSet, rootType, null);
   return { cost, readVariables: coerced !== undefined };
 }

@@ -92,7 +92,7 @@ export class DomainCache {
   #watch<V>(entry: Promise<V>): Promise<V> {
     if (this.#watched.has(entry)) return entry;
     this.#watched.add(entry);
-    entry.then(
+    void entry.then(
       (value) => {
         if (!this.#arrived.has(entry)) this.#arrived.set(entry, { value });
       },

@@ -72,8 +72,18 @@ async function page(args: Record<string, unknown>) {
 }
 
 describe('Project.featureFlags connection', () => {
-  it('lists every seeded flag, newest first, with the upstream count', () => {
+  it('lists every seeded flag, newest first, with the upstream count', async () => {
     expect([...order].sort()).toEqual(KEYS);
+    const data = await ok(`query($p: ID!) { project(id: $p) { featureFlags { totalCount nodes { key databaseId createdAt } } } }`, { p: String(web) });
+    const flags: { key: string; databaseId: number; createdAt: string }[] = data.project.featureFlags.nodes;
+    // Newest first: creation time descending, the higher id first on a tie (the upstream's order).
+    const newestFirst = [...flags].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.databaseId - a.databaseId);
+    expect(flags.map((f) => f.key)).toEqual(newestFirst.map((f) => f.key));
+    // totalCount is the upstream envelope's own count, read here straight from the REST list.
+    const rest = await fetch(`${stack.upstream.url}/api/projects/${web}/feature_flags/?limit=1`, { headers: { authorization: 'Bearer phx_ada_flags_key' } });
+    const envelope = (await rest.json()) as { count: number };
+    expect(envelope.count).toBe(KEYS.length);
+    expect(data.project.featureFlags.totalCount).toBe(envelope.count);
   });
 
   it('pages forwards in pages of 3', async () => {

@@ -69,11 +69,15 @@ describe('query limits', () => {
     expect(res.extensions?.upstream?.totals.calls).toBe(2);
   });
 
-  it('a normal query passes', async () => {
+  it('a normal query passes, with its data', async () => {
     const res = await stack.graphql<any>(
       '{ projects(first: 10) { edges { cursor node { id name organization { id } } } pageInfo { hasNextPage } totalCount } }',
     );
+    expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
+    const names = res.data.projects.edges.map((edge: { node: { name: string } }) => edge.node.name).sort();
+    expect(names).toEqual(['Acme App', 'Acme Web']);
+    expect(res.data.projects).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: false } });
   });
 });
 

@@ -251,8 +251,16 @@ describe('cost limit over HTTP', () => {
   });
 
   it('introspection is exempt', async () => {
-    const res = await stack.graphql<any>('{ __schema { types { name fields { name type { name ofType { name } } } } } }', {}, { token: null });
+    // Scored like data (an object per item, lists at the page cap) this would cost over a million.
+    const introspection = '{ __schema { types { name fields { name args { name type { name ofType { name } } } } } } }';
+    expect(operationCost(gatewaySchema(), parse(introspection))).toBe(0);
+    // The limit does not even score it: no `extensions.cost` next to the report, and no token needed.
+    const res = await stack.graphql<any>(introspection, {}, { token: null, report: true });
+    expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
+    expect(res.data.__schema.types.length).toBeGreaterThan(20);
+    expect(res.extensions?.upstream).toBeDefined();
+    expect(res.extensions).not.toHaveProperty('cost');
   });
 
   it('x-upstream-report: 1 also returns the estimate in extensions.cost, next to the upstream report', async () => {
