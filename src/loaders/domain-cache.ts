@@ -84,7 +84,7 @@ export class DomainCache {
       if (arrived) return arrived.value;
       const pending = loader.load(ref);
       const entry = this.#entries.get(key);
-      if (entry) this.#watch(entry);
+      if (entry) void this.#watch(entry);
       return pending;
     };
   }

@@ -2,8 +2,8 @@
 // limits (depth, aliases, directives, tokens) as validation errors, our cost limit (scored in
 // detail in query-cost.test.ts) as COST_ESTIMATED_TOO_EXPENSIVE. The logs never carry a token.
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { KEY_A, useStack } from './helpers.ts';
 import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
 
 const logLines: string[] = [];
@@ -14,13 +14,7 @@ const logSink = new Writable({
   },
 });
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ gateway: { logLevel: 'debug', logDestination: logSink } });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack({ gateway: { logLevel: 'debug', logDestination: logSink } });
 
 async function expectRejectedWithoutUpstream(query: string, reason: RegExp, code = 'GRAPHQL_VALIDATION_FAILED') {
   stack.upstream.resetRequests();
