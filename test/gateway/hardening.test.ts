@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { KEY_A, useStack } from './helpers.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/query-limits.ts';
 
 const logLines: string[] = [];
 const logSink = new Writable({
