@@ -1,5 +1,6 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './upstream-client/http.ts';
+import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 export interface Config {
   /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */
@@ -24,6 +25,10 @@ export interface Config {
   localUpstreamPort: number;
   /** GRAPHQL_JIT: compiled execution with graphql-jit (default on; `0`/`false`/`off` runs graphql-js only). */
   compiledExecution: boolean;
+  /** TRUSTED_DOCUMENTS: persisted-operation manifest file (@apollo/generate-persisted-query-manifest format). */
+  trustedDocuments: string | undefined;
+  /** TRUSTED_DOCUMENTS_MODE: off (default), log or enforce; log and enforce need TRUSTED_DOCUMENTS. */
+  trustedDocumentsMode: TrustedDocumentsMode;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -40,7 +45,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     localDb: env.LOCAL_DB || undefined,
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
     compiledExecution: flag(env, 'GRAPHQL_JIT', true),
+    trustedDocuments: env.TRUSTED_DOCUMENTS || undefined,
+    trustedDocumentsMode: trustedDocumentsMode(env),
   });
+}
+
+function trustedDocumentsMode(env: NodeJS.ProcessEnv): TrustedDocumentsMode {
+  const raw = env.TRUSTED_DOCUMENTS_MODE || 'off';
+  const mode = TRUSTED_DOCUMENTS_MODES.find((m) => m === raw);
+  if (!mode) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE must be one of ${TRUSTED_DOCUMENTS_MODES.join(', ')}, got "${raw}"`);
+  if (mode !== 'off' && !env.TRUSTED_DOCUMENTS) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE=${mode} needs TRUSTED_DOCUMENTS (the manifest file)`);
+  return mode;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

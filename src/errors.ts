@@ -212,6 +212,7 @@ const SAFE_CODES = new Set<string>([
   'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_NOT_TRUSTED',
 ]);
 
 const SECRET_PATTERN = /\b(ph[xcsar]_[A-Za-z0-9]+|Bearer\s+[A-Za-z0-9._~+/=-]{6,})/g;

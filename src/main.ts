@@ -2,9 +2,12 @@
 // unset, start the gateway, print where to go, stop cleanly on SIGTERM/SIGINT.
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { startGateway } from './server.ts';
+import { ManifestError, readManifest } from './trusted-documents/manifest.ts';
+import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
 
 const config = configOrExit();
+const trustedDocuments = await trustedDocumentsOrExit();
 
 let embedded: LocalUpstream | null = null;
 let demoKey: string | undefined;
@@ -31,6 +34,7 @@ const gateway = await listenOrExit(() =>
     nodeEnv: config.nodeEnv,
     compiledExecution: config.compiledExecution,
     ...(demoKey ? { demoApiKey: demoKey } : {}),
+    ...(trustedDocuments ? { trustedDocuments } : {}),
   }),
 );
 
@@ -65,6 +69,20 @@ function configOrExit(): Readonly<Config> {
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`Configuration error: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** TRUSTED_DOCUMENTS: the manifest loaded into an in-memory store; an unusable file is a configuration error. */
+async function trustedDocumentsOrExit(): Promise<TrustedDocuments | undefined> {
+  if (!config.trustedDocuments) return undefined;
+  try {
+    const store = new TrustedDocumentStore();
+    await store.load(readManifest(config.trustedDocuments));
+    return { store, mode: config.trustedDocumentsMode };
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    process.stderr.write(`Configuration error: TRUSTED_DOCUMENTS: ${error.message}\n`);
     process.exit(1);
   }
 }

@@ -1,6 +1,6 @@
 // Observability of the gateway: Prometheus metrics (operations and upstream calls) and one
 // log line per operation. Label values and log fields never carry variables, headers or keys.
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
 import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayContext } from './context.ts';
@@ -10,6 +10,10 @@ export interface GatewayMetrics {
   registry: Registry;
   plugin: ApolloServerPlugin<GatewayContext>;
   observeUpstreamCall: CallObserver;
+  /** Counts a request refused before it ran (client mistake, limit, untrusted operation...). */
+  observeRefusal(code: string): void;
+  /** Counts an operation not in the trusted-document manifest, `logged` or `refused`. */
+  observeUntrusted(action: 'logged' | 'refused'): void;
 }
 
 /** Prometheus metrics on a registry of this gateway instance (tests run several per process). */
@@ -28,6 +32,19 @@ export function createMetrics(): GatewayMetrics {
     labelNames: ['operation'],
     registers: [registry],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+  const refused = new Counter({
+    name: 'graphql_refused_requests_total',
+    help: 'Requests answered with errors and no data (malformed body, parse or validation failure, limits, authentication, untrusted operation), by error code.',
+    labelNames: ['code'],
+    registers: [registry],
+  });
+  const observeRefusal = (code: string) => refused.inc({ code: codeLabel(code) });
+  const untrusted = new Counter({
+    name: 'graphql_untrusted_operations_total',
+    help: 'Operations not in the trusted-document manifest, by what was done (logged or refused).',
+    labelNames: ['action'],
+    registers: [registry],
   });
   const upstreamCalls = new Counter({
     name: 'upstream_calls_total',
@@ -49,16 +66,24 @@ export function createMetrics(): GatewayMetrics {
       return {
         async willSendResponse({ operationName, request, response }) {
           const operation = operationLabel(operationName ?? request.operationName);
-          const failed = response.body.kind === 'single' && (response.body.singleResult.errors?.length ?? 0) > 0;
-          requests.inc({ operation, outcome: failed ? 'error' : 'ok' });
+          const outcome = outcomeOf(response.body);
+          requests.inc({ operation, outcome });
           duration.observe({ operation }, (performance.now() - started) / 1000);
+          if (outcome === 'refused') observeRefusal(firstCode(response.body));
         },
       };
+    },
+    // Refused before the operation started (CSRF, a malformed request): no requestDidStart.
+    async invalidRequestWasReceived({ error }) {
+      requests.inc({ operation: 'anonymous', outcome: 'refused' });
+      observeRefusal(errorCode(error));
     },
   };
   return {
     registry,
     plugin,
+    observeRefusal,
+    observeUntrusted: (action) => untrusted.inc({ action }),
     observeUpstreamCall({ method, route, status, ms }) {
       upstreamCalls.inc({ method, route, status: status === null ? 'none' : String(status) });
       upstreamDuration.observe({ method, route }, ms / 1000);
@@ -81,6 +106,7 @@ export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayCont
           logger.info(
             {
               operation: operationLabel(operationName),
+              outcome: outcomeOf(response.body),
               ms: Math.round(performance.now() - started),
               errors: errors.map((e) => e.extensions?.code ?? 'UNKNOWN'),
               upstream: contextValue.report.summary().totals,
@@ -90,7 +116,41 @@ export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayCont
         },
       };
     },
+    async invalidRequestWasReceived({ error }) {
+      logRefusal(logger, { status: 400, code: errorCode(error) });
+    },
   };
+}
+
+/** The log line of a request refused before any operation ran; never the body or the headers. */
+export function logRefusal(logger: Logger, refusal: { status: number; code: string }): void {
+  logger.info({ operation: 'anonymous', outcome: 'refused', status: refusal.status, errors: [refusal.code] }, 'graphql request refused');
+}
+
+type ResponseBody = GraphQLResponse['body'];
+
+/** `refused`: errors and no data (the request never ran); `error`: data with errors; else `ok`. */
+function outcomeOf(body: ResponseBody): 'ok' | 'error' | 'refused' {
+  if (body.kind !== 'single') return 'ok';
+  const { data, errors } = body.singleResult;
+  if (!errors?.length) return 'ok';
+  return data === undefined ? 'refused' : 'error';
+}
+
+/** The code of an error Apollo Server refused a request with (a GraphQLError, BAD_REQUEST by contract). */
+function errorCode(error: Error): string {
+  const code = (error as { extensions?: { code?: unknown } }).extensions?.code;
+  return typeof code === 'string' ? code : 'BAD_REQUEST';
+}
+
+function firstCode(body: ResponseBody): string {
+  const code = body.kind === 'single' ? body.singleResult.errors?.[0]?.extensions?.code : undefined;
+  return typeof code === 'string' ? code : 'UNKNOWN';
+}
+
+// Codes come from our own errors, but keep the label bounded and well-formed whatever happens.
+function codeLabel(code: string): string {
+  return /^[A-Z][A-Z0-9_]{0,47}$/.test(code) ? code : 'OTHER';
 }
 
 // Operation names come from clients: keep label values bounded and well-formed.

@@ -3,9 +3,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import cors from 'cors';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
@@ -13,7 +12,14 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { createMetrics, requestLogPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, queryLimits, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
+import { graphqlCors } from './http/cors.ts';
+import { responseCompression } from './http/compression.ts';
+import { jsonBody } from './http/json-body.ts';
+import { trustedDocumentsGate } from './http/trusted-documents.ts';
+import { unexpectedErrors } from './http/unexpected-errors.ts';
+import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
@@ -40,6 +46,8 @@ export interface GatewayOptions {
   demoApiKey?: string;
   /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
   compiledExecution?: boolean;
+  /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface RunningGateway {
@@ -93,7 +101,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();
-  mountRoutes(app, server, metrics, transport);
+  mountRoutes(app, server, { metrics, logger, transport, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -122,7 +130,6 @@ function gatewayLogger(options: GatewayOptions): Logger {
 }
 
 function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: Logger, metrics: GatewayMetrics): ApolloServer<GatewayContext> {
-  const limits = queryLimits();
   return new ApolloServer<GatewayContext>({
     ...schemaAndExecutor(options, metrics),
     logger,
@@ -132,8 +139,9 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
     allowBatchedHttpRequests: false,
     // main.ts owns SIGTERM/SIGINT (it also stops the embedded upstream); Apollo's own handler would race it.
     stopOnTerminationSignals: false,
-    validationRules: limits.validationRules,
-    formatError: (formatted, error) => formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error')),
+    validationRules: queryLimitRules(),
+    parseOptions,
+    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error'))),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
@@ -148,7 +156,7 @@ function apolloServer(options: GatewayOptions, httpServer: http.Server, logger: 
       upstreamReportPlugin,
       metrics.plugin,
       requestLogPlugin(logger),
-      ...(limits.plugins as ApolloServerPlugin<GatewayContext>[]),
+      oneLimitErrorPlugin,
     ],
   });
 }
@@ -161,23 +169,30 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
   return { gateway: executorGateway(schema, executor) };
 }
 
-/** `/healthz`, `/metrics` and `/graphql` (CORS, JSON body, one context per request). */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, metrics: GatewayMetrics, transport: UpstreamTransport): void {
+interface Edge {
+  metrics: GatewayMetrics;
+  logger: Logger;
+  transport: UpstreamTransport;
+  trustedDocuments: TrustedDocuments | undefined;
+}
+
+/** `/healthz`, `/metrics` and `/graphql` (CORS, compression, JSON body, trusted documents, one context per request). */
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, { metrics, logger, transport, trustedDocuments }: Edge): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  const observers = { metrics, logger };
   app.use(
     '/graphql',
-    cors<cors.CorsRequest>({
-      origin: true,
-      allowedHeaders: ['authorization', 'content-type', 'x-upstream-report', 'apollo-require-preflight', 'x-apollo-operation-name'],
-      maxAge: 600,
-    }),
-    express.json({ limit: '1mb' }),
+    graphqlCors(),
+    responseCompression(),
+    ...jsonBody(observers),
+    ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
     expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
+    unexpectedErrors(logger),
   );
 }
 

@@ -1,5 +1,6 @@
-// The gateway's Apollo Server plugins: the token gate, the query limits and the upstream cost
-// report. Metrics and the request log are in src/observability.ts.
-export { costLimitPlugin, QUERY_LIMITS, queryLimits } from './query-limits.ts';
+// The gateway's Apollo Server plugins: the token gate, the cost limit and the upstream cost
+// report. The structural query limits are src/query-limits.ts; metrics and the request log are
+// src/observability.ts.
+export { costLimitPlugin, QUERY_LIMITS } from './cost-limit.ts';
 export { requireTokenPlugin } from './require-token.ts';
 export { upstreamReportPlugin } from './upstream-report.ts';

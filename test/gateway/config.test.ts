@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       localDb: undefined,
       localUpstreamPort: 0,
       compiledExecution: true,
+      trustedDocuments: undefined,
+      trustedDocumentsMode: 'off',
     });
   });
   it('reads every variable', () => {
@@ -51,6 +53,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
     expect(() => loadConfig({ PORT: '99999' })).toThrow(/PORT must be a TCP port/);
     expect(() => loadConfig({ UPSTREAM_URL: 'https://user:secret@us.posthog.com' })).toThrow(/must not carry credentials/);
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS: 'm.json', TRUSTED_DOCUMENTS_MODE: 'strict' })).toThrow(
+      /TRUSTED_DOCUMENTS_MODE must be one of off, log, enforce/,
+    );
+    expect(() => loadConfig({ TRUSTED_DOCUMENTS_MODE: 'enforce' })).toThrow(/needs TRUSTED_DOCUMENTS/);
+  });
+  it('reads the trusted-document manifest and mode', () => {
+    expect(loadConfig({ TRUSTED_DOCUMENTS: 'manifest.json', TRUSTED_DOCUMENTS_MODE: 'enforce' })).toMatchObject({
+      trustedDocuments: 'manifest.json',
+      trustedDocumentsMode: 'enforce',
+    });
   });
   it('bad values are ConfigErrors (main.ts prints their message alone)', () => {
     expect(() => loadConfig({ PORT: '-3' })).toThrow(ConfigError);

@@ -1,10 +1,10 @@
 // Query limits reject abusive documents before any upstream call: graphql-armor's structural
-// limits (depth, aliases, directives, tokens) as validation errors, our cost limit (scored in
+// limits (depth, aliases, directives) as validation errors, our cost limit (scored in
 // detail in query-cost.test.ts) as COST_ESTIMATED_TOO_EXPENSIVE. The logs never carry a token.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { KEY_A, useStack } from './helpers.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/query-limits.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 
 const logLines: string[] = [];
 const logSink = new Writable({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSchema, parse } from 'graphql';
 import { operationCost } from '../../src/query-cost.ts';
 import { gatewaySchema } from '../../src/schema.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/query-limits.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 import { EXAMPLE_OPERATION } from '../../src/server.ts';
 import { expectNoErrors, useStack } from './helpers.ts';
 

@@ -1,7 +1,6 @@
-// The query limits enforced before any upstream call: graphql-armor's structural limits and
-// the cost limit (src/query-cost.ts scores an operation as Apollo Router's demand control does).
+// The numbers of every query limit (QUERY_LIMITS; the structural rules are src/query-limits.ts)
+// and the cost limit: src/query-cost.ts scores an operation as Apollo Router's demand control does.
 import type { ApolloServerPlugin } from '@apollo/server';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { ErrorCode } from '../errors.ts';
@@ -23,7 +22,7 @@ export const QUERY_LIMITS = Object.freeze({
   maxAliases: MAX_PAGE_SIZE,
   /** Directives per operation (graphql-armor). */
   maxDirectives: 50,
-  /** Lexical tokens per document (Sandbox's introspection query fits comfortably; graphql-armor). */
+  /** Lexical tokens per document (Sandbox's introspection query fits comfortably; graphql-js's parser, src/query-limits.ts). */
   maxTokens: 5000,
   /**
    * Largest estimated cost of an operation (src/query-cost.ts: Apollo Router's demand-control score
@@ -58,19 +57,6 @@ export const QUERY_LIMITS = Object.freeze({
    */
   upstreamCallCost: 10,
 });
-
-/** graphql-armor's structural limits (its cost limit is replaced by `costLimitPlugin`). */
-export function queryLimits() {
-  return new ApolloArmor({
-    maxDepth: { n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true },
-    maxAliases: { n: QUERY_LIMITS.maxAliases },
-    maxDirectives: { n: QUERY_LIMITS.maxDirectives },
-    maxTokens: { n: QUERY_LIMITS.maxTokens },
-    costLimit: { enabled: false },
-    // Field suggestions stay on: this is a public, documented, introspectable schema.
-    blockFieldSuggestion: { enabled: false },
-  }).protect();
-}
 
 /** COST_ESTIMATED_TOO_EXPENSIVE, Apollo Router's code for an operation refused by demand control, as a 400. */
 function costTooHigh(cost: number, maxCost: number): GraphQLError {

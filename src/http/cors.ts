@@ -1,0 +1,35 @@
+// CORS for /graphql: any origin (callers authenticate with their own key, never with cookies), and
+// the request headers that standard browser clients add, so their preflight passes.
+import cors from 'cors';
+
+/** Request headers a browser on another origin may send. */
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'accept',
+  // Gateway features.
+  'x-upstream-report',
+  'x-request-id',
+  // Apollo Server's CSRF prevention and Apollo Client's clientAwareness.
+  'apollo-require-preflight',
+  'x-apollo-operation-name',
+  'apollographql-client-name',
+  'apollographql-client-version',
+  // W3C trace context and baggage (OpenTelemetry web instrumentation).
+  'traceparent',
+  'tracestate',
+  'baggage',
+];
+
+/** Response headers a browser script may read. */
+export const CORS_EXPOSED_HEADERS = ['x-request-id', 'retry-after'];
+
+export function graphqlCors() {
+  return cors<cors.CorsRequest>({
+    origin: true,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    maxAge: 600,
+  });
+}

@@ -1,0 +1,70 @@
+// Responses over 1 KB are compressed when the client accepts it (br preferred, else gzip), measured
+// on a project's 50-flag list; small answers and clients that accept neither get identity.
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, twoOrgSeed, type Stack } from '../gateway/helpers.ts';
+
+const FLAGS = 50;
+const LIST = `{ project(id: 1) { featureFlags(first: ${FLAGS}) { totalCount edges { cursor node { id key name active createdAt rolloutPercentage } } } } }`;
+
+let stack: Stack;
+beforeAll(async () => {
+  const seed = twoOrgSeed();
+  const flags = Array.from({ length: FLAGS - 1 }, (_, i) => ({
+    project: 'Acme Web',
+    key: `compressed-flag-${i}`,
+    organization: seed.feature_flags?.[0]?.organization,
+    filters: { groups: [{ properties: [], rollout_percentage: 50 }] },
+  }));
+  stack = await startStack({ seed: { ...seed, feature_flags: [...(seed.feature_flags ?? []), ...flags] } });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Raw bytes and headers of a POST (fetch would decode the body for us). */
+function rawPost(query: string, acceptEncoding: string | null): Promise<{ encoding: string | undefined; vary: string | undefined; bytes: Buffer }> {
+  const body = JSON.stringify({ query });
+  const headers: http.OutgoingHttpHeaders = {
+    'content-type': 'application/json',
+    authorization: `Bearer ${stack.keys[0]}`,
+    'content-length': Buffer.byteLength(body),
+  };
+  if (acceptEncoding) headers['accept-encoding'] = acceptEncoding;
+  return new Promise((resolve, reject) => {
+    const req = http.request(stack.gatewayUrl, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('response compression', () => {
+  it(`compresses the ${FLAGS}-flag list with br or gzip, to a fraction of its size`, async () => {
+    const plain = await rawPost(LIST, null);
+    const gzip = await rawPost(LIST, 'gzip');
+    const br = await rawPost(LIST, 'gzip, deflate, br');
+    expect(plain.encoding).toBeUndefined();
+    expect(JSON.parse(plain.bytes.toString()).data.project.featureFlags.edges).toHaveLength(FLAGS);
+
+    expect(gzip.encoding).toBe('gzip');
+    expect(br.encoding).toBe('br');
+    expect(gunzipSync(gzip.bytes).equals(plain.bytes)).toBe(true);
+    expect(brotliDecompressSync(br.bytes).equals(plain.bytes)).toBe(true);
+    expect(br.vary).toMatch(/accept-encoding/i);
+    // Measured on this list: 9,422 bytes plain, 816 gzip, 577 br.
+    expect(plain.bytes.length).toBeGreaterThan(8000);
+    expect(gzip.bytes.length).toBeLessThan(plain.bytes.length / 4);
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 4);
+  });
+
+  it('leaves answers under 1 KB alone', async () => {
+    const small = await rawPost('{ project(id: 1) { name } }', 'gzip, br');
+    expect(small.encoding).toBeUndefined();
+  });
+});
