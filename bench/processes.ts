@@ -42,21 +42,3 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-export async function waitForGraphQL(url: string, key: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-        body: JSON.stringify({ query: '{ __typename }' }),
-      });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`bench: ${url} did not answer within ${timeoutMs} ms`);
-}

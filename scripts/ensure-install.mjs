@@ -24,3 +24,7 @@ if (Number(version.replace(/^v/, '').split('.')[0]) !== REQUIRED_MAJOR) {
   );
   process.exit(1);
 }
+
+// The offline explorer's GraphiQL bundle (build/explorer/), rebuilt when the lock file changes.
+const { buildExplorer, explorerIsStale } = await import('./build-explorer.mjs');
+if (explorerIsStale()) await buildExplorer();

@@ -19,6 +19,7 @@ import { responseCompression } from './http/compression.ts';
 import { jsonBody } from './http/json-body.ts';
 import { trustedDocumentsGate } from './http/trusted-documents.ts';
 import { unexpectedErrors } from './http/unexpected-errors.ts';
+import { EXPLORER_PATH, explorerRoutes, withOfflineExplorer } from './http/explorer.ts';
 import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
@@ -185,6 +186,7 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   const observers = { metrics, logger };
+  app.use(EXPLORER_PATH, explorerRoutes());
   app.use(
     '/graphql',
     graphqlCors(),
@@ -205,11 +207,13 @@ function listen(httpServer: http.Server, port: number, host: string): Promise<vo
 
 function landingPage(options: GatewayOptions) {
   if (options.nodeEnv === 'production') return ApolloServerPluginLandingPageProductionDefault({ footer: false });
-  return ApolloServerPluginLandingPageLocalDefault({
-    embed: { endpointIsEditable: false },
-    includeCookies: false,
-    document: EXAMPLE_OPERATION,
-    // Sandbox sends this header with every operation; replace the placeholder with your key.
-    headers: { Authorization: `Bearer ${options.demoApiKey ?? '<your personal API key (phx_...)>'}` },
-  });
+  return withOfflineExplorer(
+    ApolloServerPluginLandingPageLocalDefault({
+      embed: { endpointIsEditable: false },
+      includeCookies: false,
+      document: EXAMPLE_OPERATION,
+      // Sandbox sends this header with every operation; replace the placeholder with your key.
+      headers: { Authorization: `Bearer ${options.demoApiKey ?? '<your personal API key (phx_...)>'}` },
+    }),
+  );
 }

@@ -1,0 +1,125 @@
+// The benchmark's floor: what the scenarios cost with no GraphQL at all. node:http and an undici
+// Pool, one hand-written handler per operation (chosen by `operationName`) that makes the same
+// minimal upstream calls as the gateway and writes the same JSON. Prints its URL when ready.
+//
+//   node bench/floor.ts --upstream http://127.0.0.1:8011
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+
+type Json = any; // upstream JSON, read field by field
+type Handler = (variables: Json, token: string) => Promise<unknown>;
+
+const { values } = parseArgs({ options: { upstream: { type: 'string' }, port: { type: 'string', default: '0' } } });
+if (!values.upstream) throw new Error('floor: --upstream <url> is required');
+const pool = new Pool(values.upstream, { connections: 16 });
+
+async function call(token: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<Json> {
+  const answer = await pool.request({
+    method,
+    path,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json: Json = await answer.body.json();
+  if (answer.statusCode >= 300) throw new Error(`upstream ${answer.statusCode} on ${method} ${path}`);
+  return json;
+}
+
+const globalId = (...parts: (string | number)[]) => Buffer.from(parts.join(':'), 'latin1').toString('base64url');
+const idKeys = (id: string) => Buffer.from(id, 'base64url').toString('latin1').split(':').slice(1);
+
+const flag = (projectId: number, f: Json) => ({
+  id: globalId('FeatureFlag', projectId, f.id),
+  databaseId: f.id,
+  key: f.key,
+  name: f.name,
+  active: f.active,
+  deleted: f.deleted,
+  createdAt: f.created_at,
+  createdBy: f.created_by ? { email: f.created_by.email } : null,
+});
+
+async function flagPage(token: string, projectGlobalId: string, limit: number) {
+  const projectId = Number(idKeys(projectGlobalId)[0]);
+  const project = await call(token, 'GET', `/api/projects/${projectId}/`);
+  const page = await call(token, 'GET', `/api/projects/${projectId}/feature_flags/?limit=${limit}&offset=0`);
+  return { projectId, project, page };
+}
+
+const HANDLERS: Record<string, Handler> = {
+  async Project({ id }, token) {
+    const project = await call(token, 'GET', `/api/projects/${idKeys(id)[0]}/`);
+    return { project: { id: globalId('Project', project.id), name: project.name, timezone: project.timezone } };
+  },
+  async Flags({ id }, token) {
+    const { projectId, page } = await flagPage(token, id, 50);
+    return { project: { featureFlags: { totalCount: page.count, nodes: page.results.map((f: Json) => flag(projectId, f)) } } };
+  },
+  async FlagsWithProject({ id }, token) {
+    const { projectId, project, page } = await flagPage(token, id, 50);
+    const nodes = page.results.map((f: Json) => ({ ...flag(projectId, f), project: { name: project.name } }));
+    return { project: { featureFlags: { totalCount: page.count, nodes } } };
+  },
+  async Nodes({ ids }, token) {
+    const nodes = await Promise.all(
+      (ids as string[]).map(async (id) => {
+        const [projectId, flagId] = idKeys(id);
+        const f = await call(token, 'GET', `/api/projects/${projectId}/feature_flags/${flagId}/`);
+        return { id: globalId('FeatureFlag', Number(projectId), f.id), key: f.key, active: f.active };
+      }),
+    );
+    return { nodes };
+  },
+  async RoleAccess({ id }, token) {
+    const { projectId, page } = await flagPage(token, id, 20);
+    const nodes = await Promise.all(
+      page.results.map(async (f: Json) => {
+        const grants = await call(token, 'GET', `/api/projects/${projectId}/feature_flags/${f.id}/role_access/?limit=10&offset=0`);
+        return { key: f.key, roleAccess: { nodes: grants.results.map((g: Json) => ({ role: { name: g.role.name } })) } };
+      }),
+    );
+    return { project: { featureFlags: { nodes } } };
+  },
+  async CreateFlag({ input }, token) {
+    const projectId = Number(idKeys(input.projectId)[0]);
+    const f = await call(token, 'POST', `/api/projects/${projectId}/feature_flags/`, { key: input.key, name: input.name });
+    return { createFeatureFlag: { featureFlag: { id: globalId('FeatureFlag', projectId, f.id), key: f.key, active: f.active }, userErrors: [] } };
+  },
+  async DeleteFlag({ input }, token) {
+    const [projectId, flagId] = idKeys(input.id);
+    await call(token, 'PATCH', `/api/projects/${projectId}/feature_flags/${flagId}/`, { deleted: true });
+    return { deleteFeatureFlag: { deletedFeatureFlagId: input.id, userErrors: [] } };
+  },
+};
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+const server = http.createServer((req, res) => {
+  void readBody(req)
+    .then(async (text) => {
+      const { operationName, variables } = JSON.parse(text) as { operationName: string; variables: Json };
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const data = await HANDLERS[operationName]!(variables, token);
+      const body = JSON.stringify({ data });
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    })
+    .catch((error: Error) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errors: [{ message: error.message }] }));
+    });
+});
+server.keepAliveTimeout = 60_000;
+server.listen(Number(values.port), '127.0.0.1', () => {
+  console.log(`floor http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`);
+});
