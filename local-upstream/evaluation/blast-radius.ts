@@ -1,3 +1,4 @@
+import { validationError } from '../http/errors.ts';
 import { matchCohortProperty } from './cohorts.ts';
 import { matchPropertyFilter } from './properties.ts';
 import type { Cohort, Person, PropertyFilter } from './types.ts';
@@ -7,16 +8,28 @@ export interface BlastRadius {
   total_users: number;
 }
 
+/** A group of the project: its key and properties. */
+export interface GroupRecord {
+  key: string;
+  properties: Record<string, unknown>;
+}
+
+export interface BlastRadiusData {
+  persons: Person[];
+  /** The groups of the requested group type (only read when a group type index is given). */
+  groups: GroupRecord[];
+  cohorts: Cohort[];
+}
+
 /**
- * How many persons a condition's properties select, out of all persons. Like the real service, the rollout
- * percentage is ignored (the UI applies it). Group-aggregated conditions count groups, which the local
- * upstream does not store, so they report 0 of 0.
+ * How many persons (or, with a group type index, groups of that type) a condition's properties select, out of
+ * all of them. Like the service, the rollout percentage is ignored (the UI applies it).
  */
-export function blastRadius(condition: unknown, groupTypeIndex: number | null, persons: Person[], ctx: { cohorts?: Cohort[] }): BlastRadius {
-  if (groupTypeIndex !== null) return { users_affected: 0, total_users: 0 };
+export function blastRadius(condition: unknown, groupTypeIndex: number | null, data: BlastRadiusData): BlastRadius {
   const properties = conditionProperties(condition);
-  const affected = persons.filter((person) => properties.every((filter) => personMatches(filter, person, ctx.cohorts ?? [])));
-  return { users_affected: affected.length, total_users: persons.length };
+  if (groupTypeIndex !== null) return groupBlastRadius(properties, groupTypeIndex, data.groups);
+  const affected = data.persons.filter((person) => properties.every((filter) => personMatches(filter, person, data.cohorts)));
+  return { users_affected: affected.length, total_users: data.persons.length };
 }
 
 function conditionProperties(condition: unknown): PropertyFilter[] {
@@ -27,12 +40,54 @@ function conditionProperties(condition: unknown): PropertyFilter[] {
 
 function personMatches(filter: PropertyFilter, person: Person, cohorts: Cohort[]): boolean {
   if (filter.type === 'cohort') {
-    return matchCohortProperty(filter, {
-      distinctId: person.distinct_id,
-      properties: person.properties,
-      cohorts,
-      matchFlagProperty: () => false,
-    });
+    return matchCohortProperty(filter, { distinctId: person.distinct_id, properties: person.properties, cohorts, matchFlagProperty: () => false });
   }
   return matchPropertyFilter(filter, person.properties);
+}
+
+const GROUP_KEY = '$group_key';
+const GROUP_KEY_OPERATORS = ['exact', 'is_not', 'in', 'not_in', 'icontains', 'not_icontains', 'regex', 'not_regex'];
+const SINGLE_VALUE_OPERATORS = new Set(['icontains', 'not_icontains', 'regex', 'not_regex']);
+
+/** Every property must be a group property of that type (`$group_key` names the group's own key). */
+function groupBlastRadius(properties: PropertyFilter[], groupTypeIndex: number, groups: GroupRecord[]): BlastRadius {
+  for (const property of properties) {
+    if (property.key !== GROUP_KEY && property.group_type_index !== groupTypeIndex) {
+      throw validationError('Invalid group type index for feature flag condition.', null);
+    }
+  }
+  properties.filter((property) => property.key === GROUP_KEY).forEach(checkGroupKeyFilter);
+  const affected = groups.filter((group) => properties.every((property) => groupMatches(property, group)));
+  return { users_affected: affected.length, total_users: groups.length };
+}
+
+function checkGroupKeyFilter(property: PropertyFilter): void {
+  const operator = typeof property.operator === 'string' ? property.operator : 'exact';
+  if (!GROUP_KEY_OPERATORS.includes(operator)) {
+    throw validationError(`Operator '${operator}' is not supported for $group_key property. Supported operators: ${GROUP_KEY_OPERATORS.join(', ')}`, null);
+  }
+  if (SINGLE_VALUE_OPERATORS.has(operator) && Array.isArray(property.value)) {
+    throw validationError(`Operator '${operator}' does not support list values for $group_key property. Use a single value instead.`, null);
+  }
+}
+
+function groupMatches(property: PropertyFilter, group: GroupRecord): boolean {
+  if (property.key !== GROUP_KEY) return matchPropertyFilter(property, group.properties);
+  const operator = typeof property.operator === 'string' ? property.operator : 'exact';
+  const values = (Array.isArray(property.value) ? property.value : [property.value]).map(String);
+  const text = String(property.value);
+  switch (operator) {
+    case 'exact':
+    case 'in':
+      return values.includes(group.key);
+    case 'is_not':
+    case 'not_in':
+      return !values.includes(group.key);
+    case 'icontains':
+      return group.key.toLowerCase().includes(text.toLowerCase());
+    case 'not_icontains':
+      return !group.key.toLowerCase().includes(text.toLowerCase());
+    default:
+      return matchPropertyFilter({ key: GROUP_KEY, operator, value: text }, { [GROUP_KEY]: group.key });
+  }
 }

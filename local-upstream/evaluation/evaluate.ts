@@ -39,11 +39,13 @@ function bucketingIdentifier(flag: EvaluationFlag, ctx: EvaluationContext): stri
   return groupKey === undefined ? null : String(groupKey);
 }
 
-/** Stable order with variant-override conditions first; each keeps its original index. */
+/**
+ * Conditions in the order given. The service no longer moves variant-override conditions to the front, and
+ * current server SDKs (posthog-node 5) follow; `super_groups` and `holdout_groups` are not evaluated.
+ */
 function conditionsInEvaluationOrder(filters: Record<string, unknown>): { condition: Condition; index: number }[] {
   const groups = Array.isArray(filters.groups) ? (filters.groups as Condition[]) : [];
-  const indexed = groups.map((condition, index) => ({ condition, index }));
-  return [...indexed.filter(({ condition }) => condition.variant), ...indexed.filter(({ condition }) => !condition.variant)];
+  return groups.map((condition, index) => ({ condition, index }));
 }
 
 function matched(flag: EvaluationFlag, condition: Condition, index: number, identifier: string): FlagEvaluation {

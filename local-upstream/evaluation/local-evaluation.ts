@@ -1,3 +1,4 @@
+import { expandCohortConditions } from './cohort-expansion.ts';
 import { cohortPropertyGroup } from './cohorts.ts';
 import type { Cohort, EvaluationFlag, PropertyFilter } from './types.ts';
 
@@ -47,7 +48,7 @@ interface MinimalFlag {
 
 function minimalFlag(flag: LocalEvaluationFlag, opts: LocalEvaluationOptions, keyById: Map<string, string>): MinimalFlag {
   const copied = structuredClone(flag.filters ?? {});
-  const filters = opts.sendCohorts ? copied : inlineSingleCohort(copied, opts.cohorts);
+  const filters = opts.sendCohorts ? copied : withExpandedCohort(copied, opts.cohorts);
   for (const prop of flagProperties(filters)) prop.key = keyById.get(String(prop.key)) ?? String(prop.key);
   return {
     id: flag.id,
@@ -64,6 +65,12 @@ function minimalFlag(flag: LocalEvaluationFlag, opts: LocalEvaluationOptions, ke
     bucketing_identifier: flag.bucketing_identifier ?? null,
     evaluation_tags: flag.evaluation_tags ?? [],
   };
+}
+
+/** `filters` with its single simple cohort expanded into person-property conditions (see cohort-expansion.ts). */
+function withExpandedCohort(filters: Record<string, unknown>, cohorts: Cohort[]): Record<string, unknown> {
+  if (!Array.isArray(filters.groups)) return filters;
+  return { ...filters, groups: expandCohortConditions(filters.groups as Record<string, unknown>[], cohorts) };
 }
 
 /** Stored `{}` filters read as one condition for everyone (the model's `get_filters`). */
@@ -135,35 +142,4 @@ function cohortReferences(node: unknown): number[] {
   const record = node as Record<string, unknown>;
   if (Array.isArray(record.values)) return record.values.flatMap(cohortReferences);
   return record.type === 'cohort' ? [Number(record.value)] : [];
-}
-
-/**
- * Without `send_cohorts`, a flag using exactly one cohort that is a plain AND of person properties gets that
- * cohort property replaced by the cohort's properties, so simple clients can evaluate it.
- */
-function inlineSingleCohort(filters: Record<string, unknown>, cohorts: Cohort[]): Record<string, unknown> {
-  const cohortProps = conditionProperties(filters).filter((prop) => prop.type === 'cohort');
-  const ids = new Set(cohortProps.map((prop) => Number(prop.value)));
-  if (ids.size !== 1) return filters;
-  const cohort = cohorts.find((candidate) => candidate.id === [...ids][0]);
-  const personProperties = cohort && !cohort.is_static ? simplePersonProperties(cohortPropertyGroup(cohort)) : null;
-  if (!personProperties) return filters;
-  const groups = (Array.isArray(filters.groups) ? filters.groups : []).map((group: Record<string, unknown>) => ({
-    ...group,
-    properties: (Array.isArray(group.properties) ? group.properties : []).flatMap((prop: PropertyFilter) =>
-      prop.type === 'cohort' && prop.operator !== 'not_in' ? personProperties : [prop],
-    ),
-  }));
-  return { ...filters, groups };
-}
-
-/** The person properties of a cohort that is one AND group (possibly wrapped in a one-element OR). */
-function simplePersonProperties(group: Record<string, unknown>): PropertyFilter[] | null {
-  let node = group;
-  const values = Array.isArray(node.values) ? (node.values as Record<string, unknown>[]) : [];
-  if (values.length === 1 && Array.isArray(values[0]?.values)) node = values[0];
-  const leaves = Array.isArray(node.values) ? (node.values as Record<string, unknown>[]) : [];
-  const isAnd = node.type !== 'OR' || leaves.length === 1;
-  const simple = leaves.length > 0 && leaves.every((leaf) => leaf.type === 'person' && !leaf.negation);
-  return isAnd && simple ? leaves.map((leaf) => ({ ...leaf })) : null;
 }

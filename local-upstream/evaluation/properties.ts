@@ -50,14 +50,24 @@ function matchValue(operator: string, expected: unknown, actual: unknown): boole
 
 /** Case-insensitive string equality; a list means "any of"; true/false compare by truthiness ("TRUE" == true). */
 function matchesExactly(expected: unknown, actual: unknown): boolean {
-  if (Array.isArray(expected)) {
-    if (expected.length === 0) return false;
-    if (expected.every(isBooleanLike)) return expected.some((item) => truthiness(item) === truthiness(actual));
-    const actualText = asciiLower(valueText(actual));
-    return expected.some((item) => asciiLower(valueText(item)) === actualText);
+  return matchesAnyOf(Array.isArray(expected) ? expected.map(unquoted) : [unquoted(expected)], actual);
+}
+
+/** The service reads condition values as JSON when they are JSON: `'"true"'` is the string `true`. */
+function unquoted(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^".*"$/s.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
   }
-  if (isBooleanLike(expected)) return truthiness(expected) === truthiness(actual);
-  return asciiLower(valueText(expected)) === asciiLower(valueText(actual));
+}
+
+function matchesAnyOf(expected: unknown[], actual: unknown): boolean {
+  if (expected.length === 0) return false;
+  if (expected.every(isBooleanLike)) return expected.some((item) => truthiness(item) === truthiness(actual));
+  const actualText = asciiLower(valueText(actual));
+  return expected.some((item) => asciiLower(valueText(item)) === actualText);
 }
 
 function isBooleanLike(value: unknown): boolean {
@@ -88,12 +98,21 @@ function matchesRegex(pattern: unknown, actual: unknown): boolean | null {
   }
 }
 
-/** Numeric when both sides read as numbers, otherwise a plain string comparison. */
+/** Numeric when both sides are whole numbers (Python's `float()`), otherwise a plain string comparison ("100b2c" is a string). */
 function compareOrdered(operator: string, expected: unknown, actual: unknown): boolean {
-  const expectedNumber = typeof expected === 'number' ? expected : Number.parseFloat(valueText(expected));
-  const actualNumber = typeof actual === 'number' ? actual : Number.parseFloat(valueText(actual));
-  if (Number.isFinite(expectedNumber) && Number.isFinite(actualNumber)) return ordered(operator, actualNumber, expectedNumber);
+  const expectedNumber = asNumber(expected);
+  const actualNumber = asNumber(actual);
+  if (expectedNumber !== null && actualNumber !== null) return ordered(operator, actualNumber, expectedNumber);
   return ordered(operator, valueText(actual), valueText(expected));
+}
+
+const NUMBER_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/** The value as a finite number when all of it reads as one; null otherwise. */
+function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || !NUMBER_TEXT.test(value)) return null;
+  return Number(value);
 }
 
 function ordered<T extends number | string>(operator: string, left: T, right: T): boolean {

@@ -14,9 +14,9 @@ export interface ReasonAtIndex {
   conditionIndex: number;
 }
 
-/** Keeps the earlier reason unless the new one ranks strictly higher. */
+/** Takes the later reason unless the earlier one ranks strictly higher: among equals, the last index wins. */
 export function higherPriority(current: ReasonAtIndex, candidate: ReasonAtIndex): ReasonAtIndex {
   const currentRank = REASON_PRIORITY[current.reason] ?? -1;
   const candidateRank = REASON_PRIORITY[candidate.reason] ?? -1;
-  return candidateRank > currentRank ? candidate : current;
+  return currentRank > candidateRank ? current : candidate;
 }

@@ -5,7 +5,7 @@ import { validationError } from '../http/errors.ts';
 import { ok, type ApiRequest, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { allFlags } from '../storage/flags.ts';
-import { projectPersons } from '../storage/people.ts';
+import { projectGroups, projectPersons } from '../storage/people.ts';
 import { groupTypeMapping, type ProjectRow } from '../storage/projects.ts';
 import type { Store } from '../storage/db.ts';
 import { minimalFlagBody } from '../serializers/flags.ts';
@@ -54,7 +54,9 @@ function userBlastRadius(ctx: RouteContext): ApiResponse {
   if (index !== undefined && index !== null && !Number.isInteger(index)) throw validationError('A valid integer is required.', 'group_type_index');
   const groupTypeIndex = typeof index === 'number' ? index : null;
   return ok(
-    blastRadius(body.condition, groupTypeIndex, projectPersons(ctx.store, project.id), {
+    blastRadius(body.condition, groupTypeIndex, {
+      persons: projectPersons(ctx.store, project.id),
+      groups: groupTypeIndex === null ? [] : projectGroups(ctx.store, project.id, groupTypeIndex),
       cohorts: projectCohortsForEvaluation(ctx.store, project.id),
     }),
   );
@@ -64,6 +66,14 @@ function userBlastRadius(ctx: RouteContext): ApiResponse {
 function sendCohorts(req: ApiRequest): boolean {
   const value = req.query.get('send_cohorts');
   return value !== null && !['false', '0'].includes(value.toLowerCase());
+}
+
+/** An entity tag without its weak marker and quotes: the service also honours an unquoted `If-None-Match`. */
+function opaqueTag(tag: string): string {
+  return tag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
 }
 
 /** The local-evaluation body with a weak ETag; 304 with no body when `If-None-Match` has it. */
@@ -78,8 +88,8 @@ export function localEvaluationResponse(store: Store, req: ApiRequest, project: 
   const etag = `W/"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
   const headers = { etag, 'cache-control': 'private, must-revalidate' };
   const ifNoneMatch = req.headers['if-none-match'];
-  const candidates = typeof ifNoneMatch === 'string' ? ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')) : [];
-  if (candidates.includes(etag.replace(/^W\//, '')) || candidates.includes('*')) return { status: 304, headers };
+  const candidates = typeof ifNoneMatch === 'string' ? ifNoneMatch.split(',').map(opaqueTag) : [];
+  if (candidates.includes(opaqueTag(etag)) || candidates.includes('*')) return { status: 304, headers };
   return { status: 200, raw: text, headers: { ...headers, 'content-type': 'application/json' } };
 }
 

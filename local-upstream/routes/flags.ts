@@ -18,6 +18,8 @@ import type { ProjectRow } from '../storage/projects.ts';
 import { flagBody } from '../serializers/flags.ts';
 import { requireObject } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
+import { checkEditConflict } from '../validation/edit-conflict.ts';
+import { checkFlagEvaluable } from '../validation/flag-evaluable.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
 import { flagOf, projectOf } from './common.ts';
 import { listFilter, listOrder } from './flag-list-query.ts';
@@ -57,6 +59,7 @@ function inputContext(ctx: RouteContext, project: ProjectRow, existing?: FlagRow
 function create(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const input = validateFlagInput(requireObject(ctx.req.body()), inputContext(ctx, project));
+  checkFlagEvaluable(input.filters);
   const key = input.key as string;
   // The (project, key) constraint covers deleted rows: a deleted flag's key is freed by removing that row.
   const previous = getFlagByKey(ctx.store, project.id, key);
@@ -80,7 +83,7 @@ function create(ctx: RouteContext): ApiResponse {
   // Like the real service, a new flag gets its usage dashboard straight away.
   fields.usage_dashboard = insertDashboard(ctx.store, project.id, `Generated Dashboard: ${key} Usage`, ctx.caller.user.id);
   const flag = insertFlag(ctx.store, project.id, ctx.caller.user.id, fields);
-  logFlagActivity(ctx, project, flag, 'created', null);
+  logFlagActivity(ctx, project, flag, 'created', []);
   return ok(flagBody(flag, ctx.users), 201);
 }
 
@@ -89,23 +92,33 @@ function retrieve(ctx: RouteContext): ApiResponse {
   return ok(flagBody(flagOf(ctx, project.id), ctx.users));
 }
 
-const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['last_modified_by', 'version', 'updated_at']);
+const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['last_modified_by', 'updated_at']);
 
+/** The service's `changes_between`: a field first set is `created`, one cleared is `deleted`; `version` is logged too. */
 function changesBetween(before: FlagRow, after: FlagRow): Array<Record<string, unknown>> {
   const changes: Array<Record<string, unknown>> = [];
   for (const field of Object.keys(after) as Array<keyof FlagRow>) {
     if (UNLOGGED_FIELDS.has(field)) continue;
     if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
-    changes.push({ type: 'FeatureFlag', action: 'changed', field, before: before[field], after: after[field] });
+    changes.push({ type: 'FeatureFlag', action: changeAction(before[field], after[field]), field, before: before[field], after: after[field] });
   }
   return changes;
+}
+
+function changeAction(before: unknown, after: unknown): string {
+  if (before === null || before === undefined) return 'created';
+  if (after === null || after === undefined) return 'deleted';
+  return 'changed';
 }
 
 function update(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const flag = flagOf(ctx, project.id);
   const context = inputContext(ctx, project, flag);
-  const input = validateFlagInput(requireObject(ctx.req.body()), context);
+  const body = requireObject(ctx.req.body());
+  const input = validateFlagInput(body, context);
+  checkEditConflict(body, input, flag, ctx.users.basic(flag.last_modified_by)?.email ?? null);
+  stripLegacyGroups(input, flag);
   checkFlagTransition(flag, input, context.projectFlags);
   const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
   let activity = 'updated';
@@ -113,6 +126,15 @@ function update(ctx: RouteContext): ApiResponse {
   if (flag.deleted && !updated.deleted) activity = 'restored';
   logFlagActivity(ctx, project, updated, activity, changesBetween(flag, updated));
   return ok(flagBody(updated, ctx.users));
+}
+
+const LEGACY_GROUP_KEYS = ['holdout_groups', 'super_groups'];
+
+/** Every save drops the legacy `holdout_groups` / `super_groups` (no longer evaluated) from the filters, as the service does. */
+function stripLegacyGroups(input: Record<string, unknown>, flag: FlagRow): void {
+  const filters = (input.filters ?? flag.filters) as Record<string, unknown>;
+  if (!LEGACY_GROUP_KEYS.some((key) => key in filters)) return;
+  input.filters = Object.fromEntries(Object.entries(filters).filter(([key]) => !LEGACY_GROUP_KEYS.includes(key)));
 }
 
 /** Hard delete is refused: 405 with an empty body, after the scope and membership checks, without a lookup. */

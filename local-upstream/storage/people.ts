@@ -60,6 +60,16 @@ export function getGroupProperties(store: Store, projectId: number, groupTypeInd
   return row ? parseJson(row.properties, {}) : undefined;
 }
 
+/** Every group of one type in a project: key and properties. */
+export function projectGroups(store: Store, projectId: number, groupTypeIndex: number): { key: string; properties: Record<string, unknown> }[] {
+  return store
+    .all('SELECT group_key, properties FROM groups WHERE project_id = $project AND group_type_index = $index ORDER BY group_key', {
+      project: projectId,
+      index: groupTypeIndex,
+    })
+    .map((row) => ({ key: String(row.group_key), properties: parseJson(row.properties, {}) }));
+}
+
 /** Seeding only adds groups that are missing, like every other seeded object. */
 export function insertGroupIfMissing(store: Store, projectId: number, groupTypeIndex: number, groupKey: string, properties: Record<string, unknown>): void {
   store.run(

@@ -1,6 +1,8 @@
 import { parseConditionDate } from '../evaluation/dates.ts';
 import { pythonJsonDumps, pythonStr } from '../python-format.ts';
 import { isDict, pythonType } from './fields.ts';
+import { filterTypeError } from './filter-types.ts';
+import { isSemverOperator, operatorError, semverValueError } from './operators.ts';
 
 /**
  * Validation of a feature flag's `filters`, with the real service's rules, order and messages
@@ -94,6 +96,8 @@ function checkIsDict(value: unknown): FieldError | null {
 
 function validateDict(filters: Dict, ctx: FiltersContext): Dict {
   const groups = readGroups(filters, ctx.isCreate);
+  const typeError = filterTypeError(filters, groups);
+  if (typeError) throw new FiltersInvalid(typeError);
   const aggregationIndex = filters.aggregation_group_type_index ?? null;
   const props = groups.flatMap((group) => readProperties(group));
 
@@ -110,10 +114,23 @@ function validateDict(filters: Dict, ctx: FiltersContext): Dict {
   }
 
   const variantKeys = checkVariants(filters);
-  groups.forEach((group, index) => checkCondition(group, index, variantKeys, ctx));
+  groups.forEach((group) => checkCondition(group, variantKeys, ctx));
+  normalizeAggregation(filters, groups);
   const payloads = checkPayloads(filters, variantKeys);
   if (filters.payloads !== undefined) filters.payloads = payloads;
   return filters;
+}
+
+/**
+ * As the service stores them: every condition set carries its own `aggregation_group_type_index` (the flag's
+ * when it has none), and the flag-level one is theirs when they agree, else null.
+ */
+function normalizeAggregation(filters: Dict, groups: Dict[]): void {
+  const flagLevel = filters.aggregation_group_type_index ?? null;
+  for (const group of groups) if (!('aggregation_group_type_index' in group)) group.aggregation_group_type_index = flagLevel;
+  if (groups.length === 0) return;
+  const first = groups[0]!.aggregation_group_type_index;
+  filters.aggregation_group_type_index = groups.every((group) => group.aggregation_group_type_index === first) ? first : null;
 }
 
 function readGroups(filters: Dict, isCreate: boolean): Dict[] {
@@ -159,30 +176,22 @@ function toPercentage(value: unknown): number {
   throw new FiltersInvalid('Invalid variant definitions: Variant rollout percentages must sum to 100.');
 }
 
-function checkCondition(group: Dict, index: number, variantKeys: Set<string>, ctx: FiltersContext): void {
-  checkRolloutPercentage(group.rollout_percentage, index);
-  if (group.variant && !variantKeys.has(pythonStr(group.variant))) {
+function checkCondition(group: Dict, variantKeys: Set<string>, ctx: FiltersContext): void {
+  // The type checks already made `variant` a string or null.
+  if (typeof group.variant === 'string' && group.variant !== '' && !variantKeys.has(group.variant)) {
     throw new FiltersInvalid('Filters are not valid (variant override does not exist)');
   }
   for (const prop of readProperties(group)) checkProperty(prop, ctx);
 }
 
-/** Newer service versions type-check the rollout; the exact wording of this message is our own. */
-function checkRolloutPercentage(rollout: unknown, index: number): void {
-  if (rollout === undefined || rollout === null) return;
-  if (typeof rollout !== 'number' || !Number.isFinite(rollout) || rollout < 0 || rollout > 100) {
-    throw new FiltersInvalid(
-      `Invalid rollout percentage in condition set ${index + 1}: expected a number between 0 and 100 or null, got ${pythonStr(rollout)}.`,
-    );
-  }
-}
-
 function checkProperty(prop: Prop, ctx: FiltersContext): void {
+  const refused = operatorError(prop.operator);
+  if (refused) throw new FiltersInvalid(refused[1], refused[0]);
   if (Array.isArray(prop.value) && prop.value.length > MAX_PROPERTY_VALUES) {
     throw new FiltersInvalid(`Property group expressions of type ${pythonStr(prop.key)} cannot contain more than ${MAX_PROPERTY_VALUES} values.`);
   }
   if (prop.type === 'cohort') checkCohort(prop.value, ctx);
-  if ((prop.operator === 'is_date_before' || prop.operator === 'is_date_after') && !parseConditionDate(prop.value)) {
+  if (['is_date_before', 'is_date_after', 'is_date_exact'].includes(prop.operator) && !parseConditionDate(prop.value)) {
     throw new FiltersInvalid(`Invalid date value: ${pythonStr(prop.value)}`, 'invalid_date');
   }
   if (STRING_VALUE_OPERATORS.has(prop.operator) && typeof prop.value !== 'string') {
@@ -191,6 +200,8 @@ function checkProperty(prop: Prop, ctx: FiltersContext): void {
   if ((prop.operator === 'in' || prop.operator === 'not_in') && prop.type !== 'cohort') {
     throw new FiltersInvalid(`The '${prop.operator}' operator is only valid for cohort properties, not '${prop.type}' properties.`, 'invalid_operator');
   }
+  const semverError = isSemverOperator(prop.operator) ? semverValueError(prop.operator, prop.value) : null;
+  if (semverError) throw new FiltersInvalid(semverError, 'invalid_value');
 }
 
 function checkCohort(value: unknown, ctx: FiltersContext): void {

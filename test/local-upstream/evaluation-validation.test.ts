@@ -47,9 +47,20 @@ describe('validateFilters: shape', () => {
     expect(validateFilters({ payloads: {} }, { ...update, currentFilters: stored })).toEqual({ ok: true, filters: stored });
   });
 
-  it('accepts and returns a valid definition unchanged', () => {
-    const filters = { groups: [{ properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme' }], rollout_percentage: 50 }] };
-    expect(validateFilters(filters, create)).toEqual({ ok: true, filters });
+  it('accepts a valid definition, giving every condition set its aggregation as the service stores it', () => {
+    const group = { properties: [{ key: 'email', type: 'person', operator: 'icontains', value: '@acme' }], rollout_percentage: 50 };
+    expect(validateFilters({ groups: [group] }, create)).toEqual({
+      ok: true,
+      filters: { groups: [{ ...group, aggregation_group_type_index: null }], aggregation_group_type_index: null },
+    });
+  });
+
+  it("the flag-level aggregation is the condition sets' when they agree, else null", () => {
+    const group = (index: number | null) => ({ properties: [], aggregation_group_type_index: index });
+    const stored = (groups: unknown[], flagLevel: unknown) =>
+      (validateFilters({ groups, aggregation_group_type_index: flagLevel }, create) as { filters: unknown }).filters;
+    expect(stored([{ properties: [] }], 0)).toEqual({ groups: [group(0)], aggregation_group_type_index: 0 });
+    expect(stored([group(null), { properties: [] }], 0)).toMatchObject({ aggregation_group_type_index: null });
   });
 });
 
@@ -114,10 +125,11 @@ describe('validateFilters: variants and rollout', () => {
     expect(validateFilters({ groups: [{ variant: 'v0' }], multivariate: multivariate(100) }, create).ok).toBe(true);
   });
 
-  it('rollout_percentage is a number from 0 to 100, or null', () => {
-    for (const bad of [101, -1, '50', true]) {
-      expect(errorOf({ groups: [{ rollout_percentage: bad }] }).detail).toMatch(/^Invalid rollout percentage in condition set 1/);
-    }
+  it('rollout_percentage is a number from 0 to 100, or null, with the service messages', () => {
+    expect(errorOf({ groups: [{ rollout_percentage: 101 }] })).toEqual(invalid('groups[0].rollout_percentage must be between 0 and 100, got 101'));
+    expect(errorOf({ groups: [{}, { rollout_percentage: -1 }] })).toEqual(invalid('groups[1].rollout_percentage must be between 0 and 100, got -1'));
+    expect(errorOf({ groups: [{ rollout_percentage: '50' }] })).toEqual(invalid('groups[0].rollout_percentage must be a number or null, got str'));
+    expect(errorOf({ groups: [{ rollout_percentage: true }] })).toEqual(invalid('groups[0].rollout_percentage must be a number or null, got bool'));
     for (const good of [0, 100, 33.3, null]) expect(validateFilters({ groups: [{ rollout_percentage: good }] }, create).ok).toBe(true);
   });
 });
@@ -181,7 +193,10 @@ describe('validateFilters: payloads', () => {
 
   it('turns object payloads into JSON strings as Python writes them', () => {
     const result = validateFilters({ groups: [{}], payloads: { true: { a: 1, b: ['é', null] } } }, create);
-    expect(result).toEqual({ ok: true, filters: { groups: [{}], payloads: { true: '{"a": 1, "b": ["\\u00e9", null]}' } } });
+    expect(result).toEqual({
+      ok: true,
+      filters: { groups: [{ aggregation_group_type_index: null }], aggregation_group_type_index: null, payloads: { true: '{"a": 1, "b": ["\\u00e9", null]}' } },
+    });
   });
 
   it('keys are variant keys, or only "true" for boolean flags', () => {

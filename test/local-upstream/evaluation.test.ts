@@ -76,11 +76,11 @@ describe('rollout and conditions', () => {
     expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'out_of_rollout_bound', conditionIndex: 1 });
   });
 
-  it('reports the first condition when none matched', () => {
+  it('reports the last of equal reasons when none matched, as the service does', () => {
     const filters = {
       groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }, { properties: [{ key: 'plan', type: 'person', value: 'team' }] }],
     };
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'no_condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(filters), person({ plan: 'free' }))).toEqual({ value: false, reason: 'no_condition_match', conditionIndex: 1 });
   });
 
   it('a missing person property does not match', () => {
@@ -114,7 +114,7 @@ describe('variants', () => {
     expect(evaluateFlag(flag({ groups: [{ rollout_percentage: 100 }], multivariate: { variants: shifted } }), person({}, 'user-1')).value).toBe('b');
   });
 
-  it('tries variant-override conditions first but reports their original index', () => {
+  it('tries conditions in the order given, variant overrides included', () => {
     const filters = {
       groups: [
         { properties: [], rollout_percentage: 100 },
@@ -122,8 +122,10 @@ describe('variants', () => {
       ],
       multivariate: { variants },
     };
-    expect(evaluateFlag(flag(filters), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'test', reason: 'condition_match', conditionIndex: 1 });
-    expect(evaluateFlag(flag(filters), person({ plan: 'free' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(filters), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 0 });
+    const overrideFirst = { ...filters, groups: [filters.groups[1], filters.groups[0]] };
+    expect(evaluateFlag(flag(overrideFirst), person({ plan: 'pro' }, 'user-1'))).toEqual({ value: 'test', reason: 'condition_match', conditionIndex: 0 });
+    expect(evaluateFlag(flag(overrideFirst), person({ plan: 'free' }, 'user-1'))).toEqual({ value: 'control', reason: 'condition_match', conditionIndex: 1 });
   });
 
   it('ignores an override naming no variant', () => {
@@ -357,16 +359,19 @@ describe('blastRadius', () => {
 
   it('counts persons matching all properties and ignores the rollout', () => {
     const condition = { properties: [{ key: 'plan', type: 'person', value: 'pro' }], rollout_percentage: 10 };
-    expect(blastRadius(condition, null, persons, {})).toEqual({ users_affected: 2, total_users: 3 });
+    expect(blastRadius(condition, null, { persons, groups: [], cohorts: [] })).toEqual({ users_affected: 2, total_users: 3 });
   });
 
   it('no properties selects everyone', () => {
-    expect(blastRadius({ properties: [] }, null, persons, {})).toEqual({ users_affected: 3, total_users: 3 });
+    expect(blastRadius({ properties: [] }, null, { persons, groups: [], cohorts: [] })).toEqual({ users_affected: 3, total_users: 3 });
   });
 
   it('counts cohort members', () => {
     const cohorts: Cohort[] = [{ id: 5, name: 's', is_static: true, filters: null, member_distinct_ids: ['c'] }];
-    expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, persons, { cohorts })).toEqual({ users_affected: 1, total_users: 3 });
+    expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, { persons, groups: [], cohorts })).toEqual({
+      users_affected: 1,
+      total_users: 3,
+    });
   });
 });
 
@@ -447,10 +452,12 @@ describe('localEvaluationPayload', () => {
     expect(payload.cohorts).toEqual({ 7: { type: 'OR', values: [{ type: 'AND', values: [{ key: 'plan', type: 'person', value: 'pro' }] }] } });
   });
 
-  it('without send_cohorts, inlines a single simple cohort as person properties', () => {
+  it('without send_cohorts, expands a single simple cohort into a person-property condition (rollout null kept)', () => {
     const plain = localEvaluationPayload(flags, { teamId: 9, groupTypeMapping: {}, cohorts, sendCohorts: false });
     expect(plain.cohorts).toEqual({});
-    expect((plain.flags[0] as { filters: unknown }).filters).toEqual({ groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }] }] });
+    expect((plain.flags[0] as { filters: unknown }).filters).toEqual({
+      groups: [{ properties: [{ key: 'plan', type: 'person', value: 'pro' }], rollout_percentage: null }],
+    });
   });
 
   it('an empty chain marks a cycle', () => {

@@ -156,7 +156,7 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
   it('keeps stored filters when a PATCH sends filters without groups', async () => {
     const created = await ctx.owner.post(flagsPath(), { key: 'keep-filters', filters: { groups: [{ properties: [], rollout_percentage: 10 }] } });
     const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { filters: { payloads: {} } });
-    expect(patched.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 10 }]);
+    expect(patched.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 10, aggregation_group_type_index: null }]);
   });
 
   it('soft deletes and restores with PATCH, logging deleted and restored', async () => {
@@ -170,7 +170,7 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
       user: { first_name: 'Ada', email: 'ada@acme.test' },
       scope: 'FeatureFlag',
       item_id: String(created.body.id),
-      detail: { name: 'soft', changes: null },
+      detail: { name: 'soft', changes: [] },
     });
   });
 

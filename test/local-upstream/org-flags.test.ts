@@ -19,7 +19,7 @@ describe('organization-level flag lookup by key', () => {
       flag_id: expect.any(Number),
       team_id: ctx.projectA,
       created_by: expect.objectContaining({ email: 'ada@acme.test' }),
-      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+      filters: { groups: [{ properties: [], rollout_percentage: 100, aggregation_group_type_index: null }], aggregation_group_type_index: null },
       created_at: expect.any(String),
       active: true,
       evaluations_7d: 0,

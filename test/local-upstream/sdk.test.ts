@@ -5,7 +5,8 @@ import { startLocalUpstream } from '../../local-upstream/index.ts';
 
 /**
  * The official posthog-node SDK (current 5.x, and 4.x which polls the older route) evaluates flags locally
- * against the local upstream, and must reach the same values as the upstream's own `evaluation_reasons`.
+ * against the local upstream, and must reach the same values as the upstream's own `evaluation_reasons`:
+ * 300 persons x 13 flags, among them flags whose variant-override conditions are not the first ones.
  */
 
 const ORG = '0b6f2a52-7d0e-4a57-9d1c-2f6a1e0c5b11';
@@ -20,7 +21,7 @@ const variants = [
 ];
 
 const groupsOf = (n: number): Record<string, string> => (n % 3 === 0 ? {} : { company: `company-${n % 7}` });
-const persons = Array.from({ length: 50 }, (_, n) => ({
+const persons = Array.from({ length: 300 }, (_, n) => ({
   distinct_id: `sdk-user-${n}`,
   groups: groupsOf(n),
   properties: {
@@ -77,8 +78,8 @@ const seed = {
         ],
       },
     },
-    // The override condition comes first: posthog-node 5 tries conditions in stored order, while the
-    // service (and posthog-node 4) try variant overrides first; with this order all of them agree.
+    // Conditions are tried in the order given, by the service and posthog-node 5 alike (posthog-node 4 still
+    // tries variant overrides first, so it only agrees when they come first, as here).
     {
       project: PROJECT,
       key: 'pro-gets-test',
@@ -103,6 +104,32 @@ const seed = {
           },
           { properties: [{ key: 'email', type: 'person', operator: 'regex', value: '^user-1\\d@' }], rollout_percentage: 40 },
         ],
+      },
+    },
+    // An override after a broader condition: in the order given, pro persons in the US take the first one.
+    {
+      project: PROJECT,
+      key: 'later-override',
+      filters: {
+        groups: [
+          { properties: [{ key: 'country', type: 'person', operator: 'exact', value: ['US'] }], rollout_percentage: 100 },
+          { properties: [{ key: 'plan', type: 'person', operator: 'exact', value: 'pro' }], rollout_percentage: 100, variant: 'third' },
+          { properties: [], rollout_percentage: 40 },
+        ],
+        multivariate: { variants },
+      },
+    },
+    // Two overrides that both apply to DE persons on the team plan: the first given wins.
+    {
+      project: PROJECT,
+      key: 'two-overrides',
+      filters: {
+        groups: [
+          { properties: [{ key: 'country', type: 'person', operator: 'exact', value: 'DE' }], rollout_percentage: 100, variant: 'test' },
+          { properties: [{ key: 'plan', type: 'person', operator: 'exact', value: 'team' }], rollout_percentage: 100, variant: 'third' },
+          { properties: [], rollout_percentage: 40 },
+        ],
+        multivariate: { variants },
       },
     },
     { project: PROJECT, key: 'cohort-members', filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: 1 }], rollout_percentage: 100 }] } },
@@ -169,12 +196,14 @@ describe('the seeded project', () => {
       'after-thirty-percent',
       'cohort-members',
       'everyone',
+      'later-override',
       'older-and-paying',
       'per-company',
       'pro-gets-test',
       'switched-off',
       'thirty-percent',
       'three-way',
+      'two-overrides',
     ]);
     expect(body['switched-off']?.evaluation.reason).toBe('disabled');
   });
@@ -182,8 +211,14 @@ describe('the seeded project', () => {
 
 describe.each([
   { name: 'posthog-node 5', Client: PostHog, route: '/flags/definitions', skip: [] as string[] },
-  // posthog-node 4 cannot evaluate flag dependencies locally, so it leaves that flag undecided.
-  { name: 'posthog-node 4', Client: PostHogV4 as unknown as typeof PostHog, route: '/api/feature_flag/local_evaluation', skip: ['after-thirty-percent'] },
+  // posthog-node 4 cannot evaluate flag dependencies locally, so it leaves that flag undecided, and it still
+  // tries variant overrides first (pro persons in the US get 'third' from it), which the service stopped doing.
+  {
+    name: 'posthog-node 4',
+    Client: PostHogV4 as unknown as typeof PostHog,
+    route: '/api/feature_flag/local_evaluation',
+    skip: ['after-thirty-percent', 'later-override'],
+  },
 ])('$name with onlyEvaluateLocally', ({ Client, route, skip }) => {
   let client: PostHog;
 
@@ -244,6 +279,8 @@ describe('the persons exercise every branch', () => {
     const all = await Promise.all(persons.map((person) => upstreamValues(person.distinct_id, person.groups)));
     expect(new Set(all.map((values) => values['three-way']))).toEqual(new Set(['control', 'test', 'third', false]));
     expect(new Set(all.map((values) => values['pro-gets-test']))).toEqual(new Set(['control', 'test', 'third', false]));
+    for (const key of ['later-override', 'two-overrides'])
+      expect(new Set(all.map((values) => values[key]))).toEqual(new Set(['control', 'test', 'third', false]));
     for (const key of ['thirty-percent', 'acme-or-north-america', 'older-and-paying', 'after-thirty-percent', 'cohort-members', 'per-company']) {
       expect(new Set(all.map((values) => values[key]))).toEqual(new Set([true, false]));
     }
