@@ -652,7 +652,7 @@ describe('TestFeatureFlagMatcherConsistency', () => {
       },
     });
     for (const [i, expected] of EXPECTED.entries()) {
-      const evaluation = expected === false ? match(false, null, 'out_of_rollout_bound', 0) : match(true, expected, 'condition_match', 0);
+      const evaluation = typeof expected === 'string' ? match(true, expected, 'condition_match', 0) : match(false, null, 'out_of_rollout_bound', 0);
       expect({ i, evaluation: await ctx.reason('multivariate-flag', `distinct_id_${i}`) }).toEqual({ i, evaluation });
     }
   });
