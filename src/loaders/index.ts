@@ -1,24 +1,51 @@
 // The loaders of one GraphQL request, one object per domain, each over its own cache
 // (docs/architecture.md, "Loaders"). They are bound to that request's client (and token):
-// nothing cached here outlives the request or crosses callers. Each domain adds one line below.
+// nothing cached here outlives the request or crosses callers. Each domain adds one getter below.
+//
+// A domain's loader is built on first use: most operations touch one or two domains, and the
+// loaders are built per request (docs/performance.md).
 import type { UpstreamClient } from '../upstream-client/http.ts';
-import { createFeatureFlagLoader } from './feature-flag.ts';
-import { createPluginLoader } from './plugin.ts';
-import { createProjectLoader } from './project.ts';
-import { createRoleAccessLoader } from './role-access.ts';
+import type { DomainCache } from './domain-cache.ts';
+import { createFeatureFlagLoader, type FeatureFlagLoader } from './feature-flag.ts';
+import { createPluginLoader, type PluginLoader } from './plugin.ts';
+import { createProjectLoader, type ProjectLoader } from './project.ts';
+import { createRoleAccessLoader, type RoleAccessLoader } from './role-access.ts';
 
 /** All domain loaders of one request. Any write the request sends drops every domain's reads. */
-export function createLoaders(client: UpstreamClient) {
-  const loaders = {
-    project: createProjectLoader(client),
-    featureFlag: createFeatureFlagLoader(client),
-    roleAccess: createRoleAccessLoader(client),
-    plugin: createPluginLoader(client),
-  };
-  client.onWrite(() => {
-    for (const domain of Object.values(loaders)) domain.cache.forgetReads();
-  });
-  return loaders;
+export class Loaders {
+  readonly #client: UpstreamClient;
+  readonly #built: { cache: DomainCache }[] = [];
+  #project?: ProjectLoader;
+  #featureFlag?: FeatureFlagLoader;
+  #roleAccess?: RoleAccessLoader;
+  #plugin?: PluginLoader;
+
+  constructor(client: UpstreamClient) {
+    this.#client = client;
+    client.onWrite(() => {
+      for (const domain of this.#built) domain.cache.forgetReads();
+    });
+  }
+
+  get project(): ProjectLoader {
+    return (this.#project ??= this.#track(createProjectLoader(this.#client)));
+  }
+  get featureFlag(): FeatureFlagLoader {
+    return (this.#featureFlag ??= this.#track(createFeatureFlagLoader(this.#client)));
+  }
+  get roleAccess(): RoleAccessLoader {
+    return (this.#roleAccess ??= this.#track(createRoleAccessLoader(this.#client)));
+  }
+  get plugin(): PluginLoader {
+    return (this.#plugin ??= this.#track(createPluginLoader(this.#client)));
+  }
+
+  #track<T extends { cache: DomainCache }>(loader: T): T {
+    this.#built.push(loader);
+    return loader;
+  }
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+export function createLoaders(client: UpstreamClient): Loaders {
+  return new Loaders(client);
+}
