@@ -53,6 +53,7 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
     const where = `users[${i}]`;
     text(user, 'email', where);
     optional(user, 'api_key', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
+    optional(user, 'distinct_id', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
     optional(user, 'scopes', where, (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings');
     list(user, 'memberships').forEach((membership, j) => {
       organizationOf(membership, `${where}.memberships[${j}]`);

@@ -30,6 +30,8 @@ export interface SeedFile {
     email: string;
     first_name?: string;
     last_name?: string;
+    /** Fixed distinct id (default: the user's uuid), for evaluating the caller's own flags. */
+    distinct_id?: string;
     api_key?: string;
     scopes?: string[];
     memberships?: Array<{ organization: string; level?: number }>;
@@ -125,7 +127,8 @@ export function applySeed(store: Store, input: unknown): SeedSummary {
 
 function seedUser(store: Store, input: SeedUser, summary: SeedSummary): void {
   const existing = getUserByEmail(store, input.email);
-  const user = existing ?? upsertUser(store, { email: input.email, first_name: input.first_name ?? '', last_name: input.last_name ?? '' });
+  const user =
+    existing ?? upsertUser(store, { email: input.email, first_name: input.first_name ?? '', last_name: input.last_name ?? '', distinct_id: input.distinct_id });
   for (const membership of input.memberships ?? []) {
     upsertMembership(store, user.id, membership.organization.toLowerCase(), membership.level ?? 1);
   }

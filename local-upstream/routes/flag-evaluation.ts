@@ -68,11 +68,14 @@ function sendCohorts(req: ApiRequest): boolean {
   return value !== null && !['false', '0'].includes(value.toLowerCase());
 }
 
-/** An entity tag without its weak marker and quotes: the service also honours an unquoted `If-None-Match`. */
+/**
+ * An entity tag without its weak marker and quotes: the service also honours an unquoted `If-None-Match`, but
+ * reads a weak marker without quotes (`W/abc`) as a literal tag, which matches nothing.
+ */
 function opaqueTag(tag: string): string {
   return tag
     .trim()
-    .replace(/^W\//, '')
+    .replace(/^W\/(?=")/, '')
     .replace(/^"(.*)"$/, '$1');
 }
 

@@ -58,7 +58,7 @@ export function getUserByEmail(store: Store, email: string): User | undefined {
   return row ? toUser(row) : undefined;
 }
 
-export function upsertUser(store: Store, input: { email: string; first_name: string; last_name: string }): User {
+export function upsertUser(store: Store, input: { email: string; first_name: string; last_name: string; distinct_id?: string }): User {
   const existing = getUserByEmail(store, input.email);
   if (existing) {
     store.run('UPDATE users SET first_name = $first, last_name = $last WHERE id = $id', { first: input.first_name, last: input.last_name, id: existing.id });
@@ -68,7 +68,7 @@ export function upsertUser(store: Store, input: { email: string; first_name: str
   const { id } = store.run(
     `INSERT INTO users (uuid, distinct_id, email, first_name, last_name, created_at)
      VALUES ($uuid, $distinct, $email, $first, $last, $now)`,
-    { uuid, distinct: uuid, email: input.email, first: input.first_name, last: input.last_name, now: nowIso() },
+    { uuid, distinct: input.distinct_id ?? uuid, email: input.email, first: input.first_name, last: input.last_name, now: nowIso() },
   );
   return getUser(store, id)!;
 }

@@ -1245,8 +1245,8 @@ export type Query = {
   organization?: Maybe<Organization>;
   /** A project by global id or upstream integer id. Null with a NOT_FOUND error when it does not exist or is not visible to the caller. */
   project?: Maybe<Project>;
-  /** The projects visible to the caller, across their organizations. */
-  projects: ProjectConnection;
+  /** The projects visible to the caller, across their organizations. Null, with the error, when the upstream list fails: like every connection, one failing list never hides its siblings (other root fields, other subgraphs' fields in a federated operation). */
+  projects?: Maybe<ProjectConnection>;
 };
 
 
@@ -2279,7 +2279,7 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
-  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, Partial<QueryProjectsArgs>>;
+  projects?: Resolver<Maybe<ResolversTypes['ProjectConnection']>, ParentType, ContextType, Partial<QueryProjectsArgs>>;
 };
 
 export type RepositoryPluginResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RepositoryPlugin'] = ResolversParentTypes['RepositoryPlugin']> = {

@@ -114,6 +114,14 @@ describe('a cross-subgraph operation through @apollo/gateway', () => {
     expect(data.projectUnderReview).toEqual({ id: web.id, name: 'Acme Web', releaseTrain: 'weekly', featureFlags: { totalCount: web.flags.length } });
   });
 
+  it("a failing project list is null alone: the other subgraph's fields still arrive", async () => {
+    stack.upstream.injectFault({ path: '/api/projects/', status: 500, body: '{}' });
+    const res = await viaSupergraph('{ projects(first: 5) { totalCount } reviewedFlags { reviewNotes } }', {}, KEY_A);
+    expect(res.data?.projects).toBeNull();
+    expect(res.data?.reviewedFlags).toHaveLength(notes.size);
+    expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['UPSTREAM_ERROR']);
+  });
+
   it("forwards the caller's token to the upstream: each key sees its own organization", async () => {
     const before = reviews.authorizations.length;
     stack.upstream.resetRequests();

@@ -83,7 +83,8 @@ describe('projects connection', () => {
     stack.upstream.resetRequests();
     const res = await stack.graphql(LIST, variables, { report: true });
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(res.data).toBeNull();
+    // The connection is nullable: it is null alone, beside any sibling root field.
+    expect(res.data).toEqual({ projects: null });
     expect(res.extensions?.upstream.totals.calls).toBe(0);
     expect(stack.upstream.requests).toHaveLength(0);
   });

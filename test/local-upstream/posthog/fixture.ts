@@ -16,6 +16,9 @@ export const OWNER_EMAIL = 'user1@posthog.com';
 /** `User.objects.create_and_join(self.organization, "different_user@posthog.com", None)`. */
 export const DIFFERENT_KEY = 'phx_ported_different_key_aaaaaaaaaaaaaaaaaaaaaaaa';
 export const DIFFERENT_EMAIL = 'different_user@posthog.com';
+/** Members whose `distinct_id` a test fixes (`distinct_id_user.distinct_id = "distinct_id"`), for `my_flags`. */
+export const DISTINCT_ID_KEY = 'phx_ported_distinct_id_aaaaaaaaaaaaaaaaaaaaaaaaaa';
+export const DISTINCT_ID_0_KEY = 'phx_ported_distinct_id_0_aaaaaaaaaaaaaaaaaaaaaaaa';
 
 export interface PortedCohort {
   name: string;
@@ -64,6 +67,8 @@ function seedOf(projects: Record<string, PortedProject>): SeedFile {
     users: [
       { email: OWNER_EMAIL, first_name: '', last_name: '', api_key: OWNER_KEY, memberships: [{ organization: ORG, level: 8 }] },
       { email: DIFFERENT_EMAIL, first_name: '', api_key: DIFFERENT_KEY, memberships: [{ organization: ORG, level: 1 }] },
+      { email: 'distinct_id_user@posthog.com', distinct_id: 'distinct_id', api_key: DISTINCT_ID_KEY, memberships: [{ organization: ORG, level: 1 }] },
+      { email: 'distinct_id_0_user@posthog.com', distinct_id: 'distinct_id_0', api_key: DISTINCT_ID_0_KEY, memberships: [{ organization: ORG, level: 1 }] },
       { email: 'other@elsewhere.test', first_name: 'O', api_key: OTHER_KEY, memberships: [{ organization: OTHER_ORG, level: 15 }] },
     ],
     projects: Object.entries(projects).map(([name, project]) => ({
@@ -86,10 +91,10 @@ export interface PortedContext {
   projectId: number;
   api: Client;
   flags: string;
-  cohort(name: string): number;
-  createFlag(body: Record<string, unknown>): Promise<{ id: number; key: string; [field: string]: any }>;
+  cohort: (name: string) => number;
+  createFlag: (body: Record<string, unknown>) => Promise<{ id: number; key: string; [field: string]: any }>;
   /** `evaluation_reasons` of one flag for a distinct id (and groups). */
-  reason(key: string, distinctId: string, groups?: Record<string, string>): Promise<Evaluation>;
+  reason: (key: string, distinctId: string, groups?: Record<string, string>) => Promise<Evaluation>;
 }
 
 export interface Evaluation {
