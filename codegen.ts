@@ -54,6 +54,8 @@ const config: CodegenConfig = {
           PluginEdge: '../relay/connection.ts#Edge<OrgPlugin>',
           PluginConfig: '../upstream-client/plugin.ts#OrgPluginConfig',
           RepositoryPlugin: '../upstream-client/plugin.ts#RepositoryPluginRecord',
+          // Live updates: one change of a flag, as the project's activity feed decoded it.
+          FeatureFlagChange: '../subscriptions/events.ts#FlagChangeEvent',
         },
       },
     },

@@ -2,6 +2,7 @@ import { demoSeed } from './demo-seed.ts';
 import { UpstreamHttpServer, type UpstreamRequestRecord } from './server.ts';
 import type { FaultSpec } from './http/faults.ts';
 import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
+import { deleteApiKey } from './storage/accounts.ts';
 import { Store } from './storage/db.ts';
 import { isEmptyStore } from './storage/seed-origins.ts';
 
@@ -38,6 +39,8 @@ export interface LocalUpstream {
   injectFault(fault: FaultSpec): void;
   /** The keys and projects the seed produced. */
   seeded: SeedSummary;
+  /** Revokes a personal API key: every later request with it is a 401 (tests of key revocation). */
+  revokeKey(key: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
     },
     injectFault: (fault) => server.faults.add(fault),
     seeded,
+    revokeKey: (key) => deleteApiKey(store, key),
     stop: async () => {
       if (stopped) return;
       stopped = true;

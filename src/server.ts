@@ -26,6 +26,9 @@ import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
+import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
+import { attachHub } from './subscriptions/live-context.ts';
+import type { SubscriptionOptions } from './subscriptions/options.ts';
 
 export interface GatewayOptions {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
@@ -45,6 +48,8 @@ export interface GatewayOptions {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** Live updates: poll intervals, caps, heartbeats (defaults in src/subscriptions/options.ts). */
+  subscriptions?: Partial<SubscriptionOptions>;
   /** Execute operations as compiled graphql-jit functions (default true); false runs graphql-js only. */
   compiledExecution?: boolean;
   /** The trusted-document manifest (loaded into its store) and what to do with other operations. */
@@ -57,6 +62,8 @@ export interface RunningGateway {
   /** Base URL of the HTTP server (for /healthz and /metrics). */
   baseUrl: string;
   logger: Logger;
+  /** Live updates of this gateway (its hub's stats show open subscriptions, pollers and timers). */
+  live: LiveUpdates;
   /** Drains in-flight requests, then closes the server and the upstream pool. */
   stop(): Promise<void>;
 }
@@ -102,7 +109,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics);
   await server.start();
-  mountRoutes(app, server, { metrics, logger, transport, trustedDocuments: options.trustedDocuments });
+  const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
+  app.use('/graphql/stream', graphqlCors(), live.sseHandler);
+  const context = (req: express.Request) => attachHub(createContext(req.headers, transport), live.hub);
+  mountRoutes(app, server, { metrics, logger, context, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -113,7 +123,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     url: `${baseUrl}/graphql`,
     baseUrl,
     logger,
+    live,
     async stop() {
+      await live.close();
       await server.stop();
       await transport.close();
     },
@@ -173,12 +185,12 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
 interface Edge {
   metrics: GatewayMetrics;
   logger: Logger;
-  transport: UpstreamTransport;
+  context: (req: express.Request) => GatewayContext;
   trustedDocuments: TrustedDocuments | undefined;
 }
 
 /** `/healthz`, `/metrics` and `/graphql` (CORS, compression, JSON body, trusted documents, one context per request). */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, { metrics, logger, transport, trustedDocuments }: Edge): void {
+function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, { metrics, logger, context, trustedDocuments }: Edge): void {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -193,7 +205,7 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     responseCompression(),
     ...jsonBody(observers),
     ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
-    expressMiddleware(server, { context: async ({ req }) => createContext(req.headers, transport) }),
+    expressMiddleware(server, { context: async ({ req }) => context(req) }),
     unexpectedErrors(logger),
   );
 }

@@ -105,6 +105,13 @@ export function upsertApiKey(store: Store, userId: number, key: string, scopes: 
   );
 }
 
+/** Deletes a personal API key (as its owner would in the real service's settings); true when it existed. */
+export function deleteApiKey(store: Store, key: string): boolean {
+  const existed = store.get('SELECT 1 AS found FROM api_keys WHERE key_hash = $hash', { hash: hashKey(key) }) !== undefined;
+  store.run('DELETE FROM api_keys WHERE key_hash = $hash', { hash: hashKey(key) });
+  return existed;
+}
+
 export function findApiKeyOwner(store: Store, key: string): ApiKeyOwner | undefined {
   const row = store.get(
     `SELECT u.id, u.uuid, u.distinct_id, u.email, u.first_name, u.last_name, u.is_email_verified, k.scopes

@@ -7,6 +7,7 @@ import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRec
 import type { ActivityLogRecord } from '../upstream-client/activity.ts';
 import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/role-access.ts';
 import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/plugin.ts';
+import type { FlagChangeEvent } from '../subscriptions/events.ts';
 import type { GatewayContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -434,6 +435,46 @@ export type FeatureFlagRoleAccessArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
 };
+
+/** One change of a feature flag, as pushed to `featureFlagChanged` subscribers. */
+export type FeatureFlagChange = {
+  __typename?: 'FeatureFlagChange';
+  /** The activity as the upstream's log names it (`created`, `updated`, `deleted`, `restored`...). */
+  activity: Scalars['String']['output'];
+  /** When the change happened (the activity entry's time). */
+  changedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Who made the change (`isSystem` for changes made by PostHog itself). */
+  changedBy?: Maybe<ActivityLogUser>;
+  /** The field changes the activity entry lists. */
+  changes: Array<ActivityLogChange>;
+  /** The whole activity log entry; null for role access changes, which the log does not record. */
+  entry?: Maybe<ActivityLogEntry>;
+  /** The flag as it is now, read with the subscriber's own key through the same fields as queries; null when it cannot be read (e.g. deleted for good). */
+  flag?: Maybe<FeatureFlag>;
+  /** The upstream's numeric id of the changed flag. */
+  flagDatabaseId: Scalars['Int']['output'];
+  /** Global id of the changed flag. */
+  flagId: Scalars['ID']['output'];
+  /** The flag's key at the time of the change. */
+  key?: Maybe<Scalars['String']['output']>;
+  /** What happened. */
+  kind: FeatureFlagChangeKind;
+};
+
+/** What happened to a flag. */
+export type FeatureFlagChangeKind =
+  /** The flag was created. */
+  | 'CREATED'
+  /** The flag was soft-deleted. */
+  | 'DELETED'
+  /** Another activity the log recorded for the flag. */
+  | 'OTHER'
+  /** A soft-deleted flag was restored. */
+  | 'RESTORED'
+  /** A role was granted or refused access to the flag (seen only for grants made through this gateway: the upstream's log does not record them). */
+  | 'ROLE_ACCESS_CHANGED'
+  /** Fields of the flag changed. */
+  | 'UPDATED';
 
 /** A page of feature flags (Relay connection). */
 export type FeatureFlagConnection = {
@@ -1351,6 +1392,40 @@ export type Role = {
   name: Scalars['String']['output'];
 };
 
+/**
+ * Live updates, fed by the project's activity log. Served with graphql-ws (`graphql-transport-ws`
+ * subprotocol) on the GraphQL path and with GraphQL over Server-Sent Events (graphql-sse) on
+ * `<GraphQL path>/stream`. The caller's key (`Authorization` in the connection params or header) is
+ * checked against the project when subscribing and periodically afterwards; a key that loses access
+ * ends its subscriptions with `UNAUTHENTICATED` or `FORBIDDEN`. All subscribers of a project in one
+ * gateway process share one poll of the log, so upstream load does not grow with subscribers.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * One event per change of a flag of the project (created, updated, soft-deleted, restored, role access
+   * changed through this gateway), oldest first, within seconds of the change. A change made while
+   * the gateway could not reach the upstream is delivered once it can again; past a limit of
+   * unreachability the subscription ends with an error (`UPSTREAM_UNAVAILABLE`, `UPSTREAM_TIMEOUT` or
+   * `UPSTREAM_ERROR`) and may be opened again.
+   */
+  featureFlagChanged: FeatureFlagChange;
+};
+
+
+/**
+ * Live updates, fed by the project's activity log. Served with graphql-ws (`graphql-transport-ws`
+ * subprotocol) on the GraphQL path and with GraphQL over Server-Sent Events (graphql-sse) on
+ * `<GraphQL path>/stream`. The caller's key (`Authorization` in the connection params or header) is
+ * checked against the project when subscribing and periodically afterwards; a key that loses access
+ * ends its subscriptions with `UNAUTHENTICATED` or `FORBIDDEN`. All subscribers of a project in one
+ * gateway process share one poll of the log, so upstream load does not grow with subscribers.
+ */
+export type SubscriptionFeatureFlagChangedArgs = {
+  keys?: InputMaybe<Array<Scalars['String']['input']>>;
+  projectId: Scalars['ID']['input'];
+};
+
 /** The flag fields `updateFeatureFlag` changes; omitted fields stay as they are. */
 export type UpdateFeatureFlagInput = {
   /** Enable or disable the flag. */
@@ -1727,6 +1802,8 @@ export type ResolversTypes = {
   DeleteProjectInput: DeleteProjectInput;
   DeleteProjectPayload: ResolverTypeWrapper<DeleteProjectPayload>;
   FeatureFlag: ResolverTypeWrapper<ProjectFlag>;
+  FeatureFlagChange: ResolverTypeWrapper<FlagChangeEvent>;
+  FeatureFlagChangeKind: FeatureFlagChangeKind;
   FeatureFlagConnection: ResolverTypeWrapper<Connection<ProjectFlag>>;
   FeatureFlagDashboardPayload: ResolverTypeWrapper<Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   FeatureFlagEdge: ResolverTypeWrapper<Edge<ProjectFlag>>;
@@ -1766,6 +1843,7 @@ export type ResolversTypes = {
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
   RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<RevokeRoleAccessPayload>;
   Role: ResolverTypeWrapper<RoleRecord>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
@@ -1811,6 +1889,7 @@ export type ResolversParentTypes = {
   DeleteProjectInput: DeleteProjectInput;
   DeleteProjectPayload: DeleteProjectPayload;
   FeatureFlag: ProjectFlag;
+  FeatureFlagChange: FlagChangeEvent;
   FeatureFlagConnection: Connection<ProjectFlag>;
   FeatureFlagDashboardPayload: Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   FeatureFlagEdge: Edge<ProjectFlag>;
@@ -1848,6 +1927,7 @@ export type ResolversParentTypes = {
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
   RevokeFeatureFlagRoleAccessPayload: RevokeRoleAccessPayload;
   Role: RoleRecord;
+  Subscription: Record<PropertyKey, never>;
   TimeZone: Scalars['TimeZone']['output'];
   UUID: Scalars['UUID']['output'];
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
@@ -1993,6 +2073,19 @@ export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extend
   usageDashboard?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type FeatureFlagChangeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagChange'] = ResolversParentTypes['FeatureFlagChange']> = {
+  activity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  changedBy?: Resolver<Maybe<ResolversTypes['ActivityLogUser']>, ParentType, ContextType>;
+  changes?: Resolver<Array<ResolversTypes['ActivityLogChange']>, ParentType, ContextType>;
+  entry?: Resolver<Maybe<ResolversTypes['ActivityLogEntry']>, ParentType, ContextType>;
+  flag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  flagDatabaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  flagId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['FeatureFlagChangeKind'], ParentType, ContextType>;
 };
 
 export type FeatureFlagConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagConnection'] = ResolversParentTypes['FeatureFlagConnection']> = {
@@ -2313,6 +2406,10 @@ export type RoleResolvers<ContextType = GatewayContext, ParentType extends Resol
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  featureFlagChanged?: SubscriptionResolver<ResolversTypes['FeatureFlagChange'], "featureFlagChanged", ParentType, ContextType, RequireFields<SubscriptionFeatureFlagChangedArgs, 'projectId'>>;
+};
+
 export interface TimeZoneScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['TimeZone'], any> {
   name: 'TimeZone';
 }
@@ -2389,6 +2486,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   DeletePluginPayload?: DeletePluginPayloadResolvers<ContextType>;
   DeleteProjectPayload?: DeleteProjectPayloadResolvers<ContextType>;
   FeatureFlag?: FeatureFlagResolvers<ContextType>;
+  FeatureFlagChange?: FeatureFlagChangeResolvers<ContextType>;
   FeatureFlagConnection?: FeatureFlagConnectionResolvers<ContextType>;
   FeatureFlagDashboardPayload?: FeatureFlagDashboardPayloadResolvers<ContextType>;
   FeatureFlagEdge?: FeatureFlagEdgeResolvers<ContextType>;
@@ -2421,6 +2519,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   RestoreFeatureFlagPayload?: RestoreFeatureFlagPayloadResolvers<ContextType>;
   RevokeFeatureFlagRoleAccessPayload?: RevokeFeatureFlagRoleAccessPayloadResolvers<ContextType>;
   Role?: RoleResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   TimeZone?: GraphQLScalarType;
   UUID?: GraphQLScalarType;
   UpdateFeatureFlagPayload?: UpdateFeatureFlagPayloadResolvers<ContextType>;

@@ -10,6 +10,8 @@ export const CORS_ALLOWED_HEADERS = [
   // Gateway features.
   'x-upstream-report',
   'x-request-id',
+  // graphql-sse's single-connection mode names its reserved stream with it.
+  'x-graphql-event-stream-token',
   // Apollo Server's CSRF prevention and Apollo Client's clientAwareness.
   'apollo-require-preflight',
   'x-apollo-operation-name',

@@ -6,6 +6,7 @@ import { ActivityLogEntry } from './activity-log-entry.ts';
 import { CopyFeatureFlagFailure } from './copy-feature-flag-failure.ts';
 import { CreateFeatureFlagStaticCohortPayload } from './create-feature-flag-static-cohort-payload.ts';
 import { FeatureFlag } from './feature-flag.ts';
+import { FeatureFlagChange } from './feature-flag-change.ts';
 import { FeatureFlagRoleAccess } from './feature-flag-role-access.ts';
 import { FeatureFlagStaticCohort } from './feature-flag-static-cohort.ts';
 import { LocalEvaluationFlag } from './local-evaluation-flag.ts';
@@ -20,6 +21,7 @@ import { Query } from './query.ts';
 import { RepositoryPlugin } from './repository-plugin.ts';
 import { RevokeFeatureFlagRoleAccessPayload } from './revoke-feature-flag-role-access-payload.ts';
 import { Role } from './role.ts';
+import { Subscription } from './subscription.ts';
 import { PluginType, scalars, WeekStartDay } from './scalars.ts';
 import { User } from './user.ts';
 
@@ -29,6 +31,7 @@ export const resolvers: Resolvers = {
   WeekStartDay,
   Query,
   Mutation,
+  Subscription,
   Node,
   Project,
   Organization,
@@ -46,4 +49,5 @@ export const resolvers: Resolvers = {
   FeatureFlagStaticCohort,
   CreateFeatureFlagStaticCohortPayload,
   RevokeFeatureFlagRoleAccessPayload,
+  FeatureFlagChange,
 };

@@ -70,6 +70,7 @@ describe('cost hints', () => {
   it('fields that make an upstream call of their own carry @cost with the shared weight', () => {
     const weighted = fields.filter(({ field }) => directive(field, 'cost'));
     expect(weighted.map((w) => w.coordinate).sort()).toEqual([
+      'FeatureFlagChange.flag',
       'Organization.exportsUnsubscribeConfigs',
       'Organization.featureFlagsByKey',
       'Organization.name',

@@ -5,10 +5,12 @@ import type { MutationResolvers } from '../../generated/resolvers-types.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import { createRoleAccess, deleteRoleAccess } from '../../upstream-client/role-access.ts';
 import { parseFlagRef, parseRoleAccessRef } from '../shared/ids.ts';
+import { announceRoleAccessChange } from '../../subscriptions/role-access-events.ts';
 
 export const grantFeatureFlagRoleAccess: MutationResolvers['grantFeatureFlagRoleAccess'] = async (_parent, { input }, ctx) => {
   const flag = parseFlagRef(input.featureFlagId, input.projectId, 'featureFlagId');
   const { result, userErrors } = await mutate(() => createRoleAccess(ctx.client, flag.projectId, flag.id, input.roleId));
+  if (result) await announceRoleAccessChange(ctx, flag, { granted: true, roleName: result.role.name });
   return { roleAccess: result && ctx.loaders.roleAccess.remember(flag.projectId, flag.id, result), userErrors };
 };
 
@@ -17,5 +19,6 @@ export const revokeFeatureFlagRoleAccess: MutationResolvers['revokeFeatureFlagRo
   const { userErrors } = await mutate(async () => deleteRoleAccess(ctx.client, ref.projectId, ref.flagId, ref.id));
   ctx.loaders.roleAccess.forget(ref);
   const revoked = userErrors.length === 0 ? toGlobalId('FeatureFlagRoleAccess', ref.projectId, ref.flagId, ref.id) : null;
+  if (revoked) await announceRoleAccessChange(ctx, { projectId: ref.projectId, id: ref.flagId }, { granted: false, roleName: null });
   return { revokedRoleAccessId: revoked, flagRef: { projectId: ref.projectId, id: ref.flagId }, userErrors };
 };
