@@ -7,17 +7,15 @@ import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interf
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { compilationSchema, gatewaySchema } from '../../src/schema.ts';
 import { compiledExecutor } from '../../src/execution/compiled-executor.ts';
-import { startStack, type Stack } from './helpers.ts';
+import { useStack } from './helpers.ts';
 
-let stack: Stack; // compiled execution (the default)
+const stack = useStack(); // compiled execution (the default)
 let interpreted: RunningGateway; // the same upstream, GRAPHQL_JIT=0
 beforeAll(async () => {
-  stack = await startStack();
   interpreted = await startGateway({ upstreamUrl: stack.upstream.url, port: 0, host: '127.0.0.1', compiledExecution: false });
 });
 afterAll(async () => {
   await interpreted?.stop();
-  await stack?.stop();
 });
 
 /** The raw answer: status, content type and body text, byte for byte. */

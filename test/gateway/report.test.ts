@@ -1,14 +1,8 @@
 // The upstream cost report (x-upstream-report: 1), /healthz and /metrics.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack } from './helpers.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 describe('upstream report', () => {
   it('is absent unless asked for', async () => {
