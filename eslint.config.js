@@ -28,6 +28,11 @@ export default tseslint.config(
     },
   },
   {
+    // Relay operations are graphql`...` statements that relay-compiler reads.
+    files: ['test/clients/relay/operations/*.ts'],
+    rules: { '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }] },
+  },
+  {
     // The benchmark's hand-written contenders read upstream JSON untyped on purpose: they are the
     // minimal code a team would write, and the benchmark checks their answers byte for byte.
     files: ['bench/floor.ts', 'bench/apollo-baseline.ts'],

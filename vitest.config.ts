@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
+// The sources are TypeScript run by Node 24's type stripping: an older Node would find no test
+// to run and fail on something unrelated. `npm test` uses the pinned Node 24 (devDependency `node`).
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+if (nodeMajor !== 24) {
+  throw new Error(`Node 24 required to run the tests (this is Node ${process.versions.node}): run \`npm test\`, or \`npx vitest\` after \`npm ci\`.`);
+}
+
 // Every suite starts real HTTP servers on port 0, so tests in one file share them
 // (beforeAll) and files run in parallel worker processes.
 export default defineConfig({

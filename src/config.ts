@@ -1,6 +1,17 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { availableParallelism } from 'node:os';
-import { DEFAULT_UPSTREAM_CONNECTIONS, DEFAULT_UPSTREAM_TIMEOUT_MS } from './upstream-client/http.ts';
+import {
+  DEFAULT_OPERATION_TIMEOUT_MS,
+  DEFAULT_UPSTREAM_CALL_LIMIT,
+  DEFAULT_UPSTREAM_CONNECTIONS,
+  DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES,
+  DEFAULT_UPSTREAM_RETRIES,
+  DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS,
+  DEFAULT_UPSTREAM_TIMEOUT_MS,
+} from './upstream-client/http.ts';
+
+/** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 export interface Config {
@@ -10,8 +21,20 @@ export interface Config {
   host: string;
   /** UPSTREAM_URL: base URL of the REST service; unset = embedded local upstream with demo data. */
   upstreamUrl: string | null;
-  /** UPSTREAM_TIMEOUT_MS: headers/body timeout of each upstream call (default 10000). */
+  /** UPSTREAM_TIMEOUT_MS: total deadline of each upstream call, headers to last byte (default 10000). */
   upstreamTimeoutMs: number;
+  /** OPERATION_TIMEOUT_MS: deadline of all the upstream work of one operation (default 25000). */
+  operationTimeoutMs: number;
+  /** UPSTREAM_CALL_LIMIT: most upstream calls per operation, retries included (default 300). */
+  upstreamCallLimit: number;
+  /** UPSTREAM_MAX_RESPONSE_BYTES: largest upstream answer read (default 10485760). */
+  upstreamMaxResponseBytes: number;
+  /** UPSTREAM_RETRIES: retries of a failed upstream read (default 2; 0 turns them off). */
+  upstreamRetries: number;
+  /** UPSTREAM_RETRY_AFTER_MAX_MS: longest 429 Retry-After waited for before retrying (default 2000). */
+  upstreamRetryAfterMaxMs: number;
+  /** SHUTDOWN_GRACE_MS: on SIGTERM, time in-flight operations get before their upstream calls are aborted (default 10000). */
+  shutdownGraceMs: number;
   /** UPSTREAM_CONNECTIONS: keep-alive connections to the upstream (default 16). */
   upstreamConnections: number;
   /** LOG_LEVEL: pino level (default info; `silent` turns logging off). */
@@ -46,7 +69,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     port: port(env, 'PORT', 4000),
     host: env.HOST || '0.0.0.0',
     upstreamUrl: env.UPSTREAM_URL ? url(env.UPSTREAM_URL) : null,
-    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
+    upstreamTimeoutMs: positive(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
+    operationTimeoutMs: positive(env, 'OPERATION_TIMEOUT_MS', DEFAULT_OPERATION_TIMEOUT_MS),
+    upstreamCallLimit: positive(env, 'UPSTREAM_CALL_LIMIT', DEFAULT_UPSTREAM_CALL_LIMIT),
+    upstreamMaxResponseBytes: positive(env, 'UPSTREAM_MAX_RESPONSE_BYTES', DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES),
+    upstreamRetries: integer(env, 'UPSTREAM_RETRIES', DEFAULT_UPSTREAM_RETRIES),
+    upstreamRetryAfterMaxMs: integer(env, 'UPSTREAM_RETRY_AFTER_MAX_MS', DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
     upstreamConnections: integer(env, 'UPSTREAM_CONNECTIONS', DEFAULT_UPSTREAM_CONNECTIONS),
     logLevel: env.LOG_LEVEL || 'info',
     nodeEnv: env.NODE_ENV || 'development',
@@ -105,6 +134,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a non-negative integer, got "${raw}"`);
   return Number(raw);
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${env[name]}"`);
+  return value;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

@@ -1,19 +1,27 @@
-// Per-request context: the caller's bearer token, an upstream client bound to it, the
-// request's loaders and its upstream cost report. Built once per HTTP request.
+// Per-request context: the caller's bearer token, the request id and a logger carrying it, an
+// upstream client bound to the token and to the operation's scope (deadline, call budget,
+// cancellation), the request's loaders and its upstream cost report. Built once per HTTP request.
 //
 // Authentication is enforced by `requireTokenPlugin` (apollo-plugins/, `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { createLoaders, type Loaders } from './loaders/index.ts';
+import { requestIdFrom } from './request-id.ts';
 import type { GatewayTracer, OperationTrace } from './tracing.ts';
 import type { UpstreamClient, UpstreamTransport } from './upstream-client/http.ts';
+import type { OperationScope } from './upstream-client/operation-scope.ts';
 import { UpstreamReport } from './upstream-client/report.ts';
 
 export interface GatewayContext {
   /** The caller's personal API key, or null when the request carried none. */
   token: string | null;
-  /** Upstream client bound to `token` and `report`. */
+  /** The caller's `x-request-id`, or a generated one; sent upstream and returned in error extensions. */
+  requestId: string;
+  /** The gateway logger with `requestId` bound: every log line about this operation goes through it. */
+  log: Logger;
+  /** Upstream client bound to `token`, `report` and the operation's scope. */
   client: UpstreamClient;
   loaders: Loaders;
   /** Upstream calls of this request (returned in `extensions.upstream` on request). */
@@ -31,13 +39,59 @@ export function bearerToken(header: string | string[] | undefined): string | nul
   return match?.[1] ?? null;
 }
 
-/** The context of one GraphQL request: a fresh client, report and set of loaders, bound to the caller's token. */
-export function createContext(headers: IncomingHttpHeaders, transport: UpstreamTransport, tracer?: GatewayTracer): GatewayContext {
-  const token = bearerToken(headers.authorization);
-  const report = new UpstreamReport();
+/**
+ * The context of one GraphQL request: a fresh client, report and set of loaders, bound to the
+ * caller's token. The operation's upstream calls are cancelled when the caller disconnects before
+ * the answer is sent; the request id is echoed in the `x-request-id` response header.
+ */
+export function createContext(req: IncomingMessage, res: ServerResponse, transport: UpstreamTransport, logger: Logger, tracer?: GatewayTracer): GatewayContext {
+  const headers: IncomingHttpHeaders = req.headers;
+  const requestId = requestIdFrom(headers['x-request-id']);
+  res.setHeader('x-request-id', requestId);
+  const context = contextFor(bearerToken(headers.authorization), requestId, transport, logger, wantsReport(headers['x-upstream-report']));
   const trace = tracer?.startOperation(headers);
-  const client = transport.clientFor(token, report, trace);
-  return { token, client, loaders: createLoaders(client), report, wantsReport: wantsReport(headers['x-upstream-report']), ...(trace ? { trace } : {}) };
+  if (trace) {
+    context.scope.tracer = trace;
+    context.trace = trace;
+  }
+  res.once('close', () => {
+    if (!res.writableFinished) context.scope.stop('client-gone');
+  });
+  return context;
+}
+
+/**
+ * The context of one live-update event (docs/live-updates.md): the subscriber's own key, a fresh
+ * request id and operation scope, no HTTP request behind it.
+ */
+export function createEventContext(token: string | null, transport: UpstreamTransport, logger: Logger): GatewayContext {
+  return contextFor(token, requestIdFrom(undefined), transport, logger, false);
+}
+
+function contextFor(
+  token: string | null,
+  requestId: string,
+  transport: UpstreamTransport,
+  logger: Logger,
+  report: boolean,
+): GatewayContext & { scope: OperationScope } {
+  const scope = transport.openScope(requestId);
+  const upstreamReport = new UpstreamReport();
+  const client = transport.clientFor(token, upstreamReport, scope);
+  let log: Logger | undefined;
+  return {
+    token,
+    requestId,
+    scope,
+    // Made on first use: most operations log one line, many none (LOG_LEVEL above info).
+    get log() {
+      return (log ??= logger.child({ requestId }));
+    },
+    client,
+    loaders: createLoaders(client),
+    report: upstreamReport,
+    wantsReport: report,
+  };
 }
 
 /** `x-upstream-report: 1` (docs/architecture.md, "Upstream cost"); `true` is accepted too. */

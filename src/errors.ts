@@ -4,8 +4,12 @@
 //     `extensions.upstream { status, code, detail }`, `retryAfter`);
 //   - mutations wrap their upstream work in `mutate()`, which turns upstream validation
 //     failures into `userErrors` and rethrows everything else;
-//   - anything that is not a deliberate GraphQLError or UpstreamError is masked as
-//     INTERNAL_SERVER_ERROR (logged server-side, never returned).
+//   - a GraphQLError that Apollo Server marks as an HTTP 4xx without a code (e.g. a persisted
+//     query whose hash does not match) is the caller's mistake: BAD_REQUEST;
+//   - a value the schema cannot return (a null in a non-null field, a scalar of the wrong type)
+//     came from the upstream: UPSTREAM_ERROR;
+//   - anything else that is not a deliberate GraphQLError or UpstreamError is masked as
+//     INTERNAL_SERVER_ERROR (logged server-side with the request id, never returned).
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { MissingTokenError, UpstreamError } from './upstream-client/http.ts';
@@ -19,6 +23,10 @@ export const ErrorCode = {
   UPSTREAM_ERROR: 'UPSTREAM_ERROR',
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
   UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+  /** The operation already made as many upstream calls as it may (UPSTREAM_CALL_LIMIT); later calls are not made. */
+  UPSTREAM_CALL_LIMIT: 'UPSTREAM_CALL_LIMIT',
+  /** A malformed request the HTTP layer or Apollo Server refused (HTTP 400). */
+  BAD_REQUEST: 'BAD_REQUEST',
   /** The operation's estimated cost is over the limit (Apollo Router's demand-control code). */
   COST_ESTIMATED_TOO_EXPENSIVE: 'COST_ESTIMATED_TOO_EXPENSIVE',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
@@ -94,6 +102,7 @@ export async function nullIfRefused<T>(pending: T | Promise<T>): Promise<T | nul
 export function codeForUpstream(error: UpstreamError): ErrorCode {
   if (error.kind === 'timeout') return ErrorCode.UPSTREAM_TIMEOUT;
   if (error.kind === 'unavailable') return ErrorCode.UPSTREAM_UNAVAILABLE;
+  if (error.kind === 'call-limit') return ErrorCode.UPSTREAM_CALL_LIMIT;
   if (error.kind === 'malformed' || error.status === null) return ErrorCode.UPSTREAM_ERROR;
   const status = error.status;
   if (status === 401) return ErrorCode.UNAUTHENTICATED;
@@ -101,6 +110,8 @@ export function codeForUpstream(error: UpstreamError): ErrorCode {
   if (status === 404) return ErrorCode.NOT_FOUND;
   if (status === 429) return ErrorCode.RATE_LIMITED;
   if (status === 400 || status === 409 || status === 422) return ErrorCode.BAD_USER_INPUT;
+  // Payload, URI or headers too large for the upstream: the caller's input was too long.
+  if (status === 413 || status === 414 || status === 431) return ErrorCode.BAD_USER_INPUT;
   return ErrorCode.UPSTREAM_ERROR;
 }
 
@@ -113,23 +124,35 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   UPSTREAM_ERROR: 'The upstream service failed or returned a malformed response.',
   UPSTREAM_TIMEOUT: 'The upstream service did not answer in time.',
   UPSTREAM_UNAVAILABLE: 'The upstream service could not be reached.',
+  UPSTREAM_CALL_LIMIT: 'This operation needs more upstream calls than allowed; ask for fewer objects per operation.',
+  BAD_REQUEST: 'Bad request.',
   COST_ESTIMATED_TOO_EXPENSIVE: 'The operation is too expensive.',
   INTERNAL_SERVER_ERROR: 'Internal server error.',
 };
 
-/** UpstreamError -> GraphQL error shape (message + extensions). */
-export function upstreamErrorExtensions(error: UpstreamError): { message: string; extensions: Record<string, unknown> } {
+/**
+ * UpstreamError -> GraphQL error shape (message + extensions). 4xx details are addressed to the
+ * caller and relayed; 5xx details are the upstream's internals (tracebacks, hosts): never the
+ * message, and dropped from `extensions.upstream` altogether in production.
+ */
+export function upstreamErrorExtensions(error: UpstreamError, production = false): { message: string; extensions: Record<string, unknown> } {
   const code = codeForUpstream(error);
   const body = asErrorBody(error.body);
-  const detail = stringOrNull(body?.detail) ?? stringOrNull(body?.error);
+  const serverSide = error.status !== null && error.status >= 500;
+  const detail = production && serverSide ? null : (stringOrNull(body?.detail) ?? stringOrNull(body?.error));
   const extensions: Record<string, unknown> = { code };
   if (error.status !== null || detail !== null) {
     extensions.upstream = { status: error.status, code: stringOrNull(body?.code), detail };
   }
   if (error.retryAfter !== undefined) extensions.retryAfter = error.retryAfter;
-  // 5xx details are the upstream's internals; 4xx details are meant for the caller.
-  const useDetail = detail !== null && error.status !== null && error.status < 500;
-  return { message: useDetail ? detail : DEFAULT_MESSAGES[code], extensions };
+  return { message: upstreamMessage(error, code, serverSide ? null : detail), extensions };
+}
+
+function upstreamMessage(error: UpstreamError, code: ErrorCode, callerDetail: string | null): string {
+  if (callerDetail !== null && error.status !== null) return callerDetail;
+  // These name the route (malformed records) or the limit: the caller can act on them.
+  if (error.kind === 'malformed' || error.kind === 'call-limit') return error.message;
+  return DEFAULT_MESSAGES[code];
 }
 
 /**
@@ -222,16 +245,23 @@ export function redactSecrets(text: string): string {
   return text.replace(SECRET_PATTERN, '[redacted]');
 }
 
+export interface FormatErrorOptions {
+  /** NODE_ENV=production: upstream 5xx details are dropped. */
+  production?: boolean;
+  /** Receives the original error whenever its cause is hidden from the caller (log it server-side). */
+  onMasked?: (original: unknown) => void;
+}
+
 /**
- * Apollo `formatError`: maps upstream errors, keeps deliberate GraphQL errors, masks the
- * rest. `onMasked` receives the original error for server-side logging.
+ * Apollo `formatError`: maps upstream errors, keeps deliberate GraphQL errors, classifies the
+ * client mistakes and upstream shape errors Apollo and graphql-js raise without a code, masks the rest.
  */
-export function formatError(formatted: GraphQLFormattedError, error: unknown, onMasked?: (original: unknown) => void): GraphQLFormattedError {
+export function formatError(formatted: GraphQLFormattedError, error: unknown, options: FormatErrorOptions = {}): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   const base = pathOf(formatted);
   if (original instanceof MissingTokenError) return { message: original.message, ...base, extensions: { code: ErrorCode.UNAUTHENTICATED } };
   if (original instanceof UpstreamError) {
-    const { message, extensions } = upstreamErrorExtensions(original);
+    const { message, extensions } = upstreamErrorExtensions(original, options.production);
     return { message: redactSecrets(message), ...base, extensions: redactUpstream(extensions) };
   }
   const code = formatted.extensions?.code;
@@ -240,8 +270,35 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, on
     const { stacktrace: _stack, exception: _exception, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, message: redactSecrets(formatted.message), extensions };
   }
-  onMasked?.(original);
+  if (deliberate && isClientStatus(original)) {
+    return { message: redactSecrets(formatted.message), ...base, extensions: { code: ErrorCode.BAD_REQUEST } };
+  }
+  options.onMasked?.(original);
+  if (formatted.path && isResultShapeError(original)) {
+    return { message: 'The upstream returned a value this field cannot hold.', ...base, extensions: { code: ErrorCode.UPSTREAM_ERROR } };
+  }
   return { message: DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR, ...base, extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR } };
+}
+
+/** True when `formatError` hides this error's cause from the caller: it must be logged server-side. */
+export function isMaskedError(error: GraphQLError): boolean {
+  let masked = false;
+  formatError(error.toJSON(), error, { onMasked: () => (masked = true) });
+  return masked;
+}
+
+// Apollo Server raises some request errors (persisted query hash or version) as plain
+// GraphQLErrors with an HTTP 4xx status and no code.
+function isClientStatus(error: unknown): boolean {
+  const status = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions?.http?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+// graphql-js completing a field with what a resolver returned: a null in a non-null field or a
+// scalar that cannot serialize the value. Resolvers return upstream data, so the upstream sent it.
+function isResultShapeError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /^Cannot return null for non-nullable field |cannot represent /.test(error.message);
 }
 
 function pathOf(formatted: GraphQLFormattedError): Pick<GraphQLFormattedError, 'path' | 'locations'> {

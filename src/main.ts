@@ -31,6 +31,12 @@ async function runGateway(): Promise<void> {
         port: config.port,
         host: config.host,
         upstreamTimeoutMs: config.upstreamTimeoutMs,
+        operationTimeoutMs: config.operationTimeoutMs,
+        upstreamCallLimit: config.upstreamCallLimit,
+        upstreamMaxResponseBytes: config.upstreamMaxResponseBytes,
+        upstreamRetries: config.upstreamRetries,
+        upstreamRetryAfterMaxMs: config.upstreamRetryAfterMaxMs,
+        shutdownGraceMs: config.shutdownGraceMs,
         upstreamConnections: config.upstreamConnections,
         logLevel: config.logLevel,
         nodeEnv: config.nodeEnv,
@@ -47,7 +53,15 @@ async function runGateway(): Promise<void> {
   else printBanner(gateway.url, embedded);
 
   onTermination(async (signal) => {
-    gateway.logger.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down: unready, then draining');
+    gateway.logger.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down: unready, then draining');
+    // Beyond the delay, the grace period and the moment aborted calls need to answer, nothing may hold the exit.
+    setTimeout(
+      () => {
+        gateway.logger.error('shutdown did not finish in time; exiting');
+        process.exit(1);
+      },
+      config.shutdownDelayMs + config.shutdownGraceMs + EXIT_DEADLINE_MARGIN_MS,
+    ).unref();
     await drain(gateway);
     await stopTracing?.();
     await embedded?.upstream.stop();
@@ -72,6 +86,8 @@ async function runPrimary(): Promise<void> {
     await embedded?.upstream.stop();
   });
 }
+
+const EXIT_DEADLINE_MARGIN_MS = 5_000;
 
 /** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */
 async function drain(gateway: RunningGateway): Promise<void> {

@@ -21,6 +21,7 @@ import {
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   Kind,
+  OperationTypeNode,
   getDirectiveValues,
   getNamedType,
   getNullableType,
@@ -67,6 +68,11 @@ export type CostHints = ReadonlyMap<string, FieldHint>;
 export interface CostOptions {
   /** Size of a list without `@listSize` (Apollo Router's `static_estimated.list_size`). */
   defaultListSize: number;
+  /**
+   * Weight of each federation `_entities` representation (each is resolved on its own, usually by
+   * an upstream call); `_entities` is sized by the number of representations given. Default 1.
+   */
+  entityWeight?: number;
 }
 
 /** Extra cost of any mutation, as in Apollo Router. */
@@ -140,7 +146,7 @@ function scoreOperation(
     options,
     activeFragments: new Set(),
   };
-  const base = operation.operation === 'mutation' ? MUTATION_BASE_COST : 0;
+  const base = operation.operation === OperationTypeNode.MUTATION ? MUTATION_BASE_COST : 0;
   const cost = base + selectionSetCost(ctx, operation.selectionSet, rootType, null);
   return { cost, readVariables: coerced !== undefined };
 }
@@ -208,8 +214,9 @@ function fieldCost(ctx: ScoringContext, node: FieldNode, parent: GraphQLObjectTy
   const hint = ctx.hints.get(`${parent.name}.${name}`);
   const definition = parent.getFields()[name];
   if (name.startsWith('__') || !hint || !definition) return 0;
-  const ownSize = hint.listSize ? expectedSize(ctx, node, hint.listSize, hint.slicingDefaults) : null;
-  let typeCost = hint.weight;
+  const entities = name === '_entities' && parent === ctx.schema.getQueryType();
+  const ownSize = entities ? representationCount(ctx, node) : hint.listSize ? expectedSize(ctx, node, hint.listSize, hint.slicingDefaults) : null;
+  let typeCost = entities ? (ctx.options.entityWeight ?? hint.weight) : hint.weight;
   const returned = getNamedType(definition.type);
   if (node.selectionSet && isCompositeType(returned)) {
     const childSizing = hint.listSize && ownSize !== null ? { fields: hint.listSize.sizedFields, size: ownSize } : null;
@@ -222,6 +229,15 @@ function instanceCount(ctx: ScoringContext, name: string, hint: FieldHint, ownSi
   if (!hint.isList) return 1;
   if (sizing?.fields.has(name)) return sizing.size;
   return ownSize ?? ctx.options.defaultListSize;
+}
+
+/** How many representations `_entities` was given (literal or variable), else null (the default list size). */
+function representationCount(ctx: ScoringContext, node: FieldNode): number | null {
+  const argument = node.arguments?.find((a) => a.name.value === 'representations');
+  if (!argument) return null;
+  if (argument.value.kind === Kind.LIST) return argument.value.values.length;
+  const value = argument.value.kind === Kind.VARIABLE ? ctx.variables()[argument.value.name.value] : undefined;
+  return Array.isArray(value) ? value.length : null;
 }
 
 /** The largest slicing argument given (or defaulted in the schema), else `assumedSize`. */

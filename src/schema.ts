@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
+import { guardEntities } from './federation-entities.ts';
 import { resolvers } from './resolvers/index.ts';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
@@ -21,7 +22,7 @@ let cached: GraphQLSchema | undefined;
 let cachedForCompilation: GraphQLSchema | undefined;
 
 function buildSchema(): GraphQLSchema {
-  return buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]);
+  return guardEntities(buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]));
 }
 
 /** The subgraph schema, built on first use and shared by every gateway in the process. */

@@ -12,9 +12,11 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import type { TracerProvider } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { createCache, type GatewayCache } from './cache.ts';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
+import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
+import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
@@ -30,7 +32,7 @@ import { GatewayTracer } from './tracing.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
-import { UpstreamTransport } from './upstream-client/http.ts';
+import { UpstreamTransport, type TransportOptions } from './upstream-client/http.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
@@ -41,8 +43,20 @@ export interface GatewayOptions {
   /** Listening port; 0 picks a free one (tests). Default 4000. */
   port?: number;
   host?: string;
-  /** Headers/body timeout of each upstream call in ms (default 10 000). */
+  /** Total deadline of each upstream call in ms, headers to last byte (default 10 000). */
   upstreamTimeoutMs?: number;
+  /** Deadline of all the upstream work of one operation in ms (default 25 000). */
+  operationTimeoutMs?: number;
+  /** Most upstream calls one operation may make, retries included (default 300). */
+  upstreamCallLimit?: number;
+  /** Largest upstream answer read, in bytes (default 10 MiB). */
+  upstreamMaxResponseBytes?: number;
+  /** Retries of a failed upstream read (default 2; writes are never retried). */
+  upstreamRetries?: number;
+  /** Longest Retry-After of a 429 that is waited for before retrying, in ms (default 2 000). */
+  upstreamRetryAfterMaxMs?: number;
+  /** On stop, how long in-flight operations may finish before their upstream calls are aborted (default 10 000). */
+  shutdownGraceMs?: number;
   /** Keep-alive connections to the upstream (default 16). */
   upstreamConnections?: number;
   /** pino level; default `silent` so tests stay quiet (main.ts passes LOG_LEVEL). */
@@ -81,7 +95,10 @@ export interface RunningGateway {
   startDraining(): void;
   /** Live updates of this gateway (its hub's stats show open subscriptions, pollers and timers). */
   live: LiveUpdates;
-  /** Drains in-flight requests, then closes the server, the upstream pool and the cache. */
+  /**
+   * Ends live subscriptions, stops accepting requests and lets in-flight ones finish for `shutdownGraceMs`;
+   * then aborts their upstream calls (they answer UPSTREAM_UNAVAILABLE), closes what is left, the pool and the cache.
+   */
   stop(): Promise<void>;
 }
 
@@ -111,12 +128,8 @@ query ProjectsAndFlags {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const transport = new UpstreamTransport({
-    upstreamUrl: options.upstreamUrl,
-    ...(options.upstreamTimeoutMs !== undefined ? { timeoutMs: options.upstreamTimeoutMs } : {}),
-    ...(options.upstreamConnections !== undefined ? { connections: options.upstreamConnections } : {}),
-    onCall: metrics.observeUpstreamCall,
-  });
+  const transport = new UpstreamTransport({ ...transportOptions(options), onCall: metrics.observeUpstreamCall });
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const cache = options.cache ?? createCache();
   const readiness = new Readiness({
     upstreamUrl: options.upstreamUrl,
@@ -130,11 +143,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.set('etag', false);
   app.disable('x-powered-by');
   const httpServer = http.createServer(app);
-  const server = apolloServer(options, httpServer, logger, metrics, cache);
+  const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
   await server.start();
   const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
-  const context = (req: express.Request) => attachHub(createContext(req.headers, transport, tracer), live.hub);
+  const context = (req: express.Request, res: express.Response) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
   mountRoutes(app, server, { metrics, logger, context, readiness, metricsText: options.metricsText, trustedDocuments: options.trustedDocuments });
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
@@ -152,10 +165,32 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     async stop() {
       readiness.startDraining();
       await live.close();
-      await server.stop();
-      await transport.close();
-      await cache.close();
+      const abortLate = setTimeout(() => transport.abortInFlight(), graceMs);
+      try {
+        await server.stop();
+      } finally {
+        clearTimeout(abortLate);
+        await transport.close();
+        await cache.close();
+      }
     },
+  };
+}
+
+// After the grace period, aborted upstream calls still need a moment to turn into answers.
+const ANSWER_AFTER_ABORT_MS = 1_000;
+
+function transportOptions(options: GatewayOptions): TransportOptions {
+  const pick = <T>(value: T | undefined, key: keyof TransportOptions) => (value !== undefined ? { [key]: value } : {});
+  return {
+    upstreamUrl: options.upstreamUrl,
+    ...pick(options.upstreamTimeoutMs, 'timeoutMs'),
+    ...pick(options.operationTimeoutMs, 'operationTimeoutMs'),
+    ...pick(options.upstreamCallLimit, 'callLimit'),
+    ...pick(options.upstreamMaxResponseBytes, 'maxResponseBytes'),
+    ...pick(options.upstreamRetries, 'retries'),
+    ...pick(options.upstreamRetryAfterMaxMs, 'maxRetryAfterMs'),
+    ...pick(options.upstreamConnections, 'connections'),
   };
 }
 
@@ -175,7 +210,9 @@ function apolloServer(
   logger: Logger,
   metrics: GatewayMetrics,
   cache: GatewayCache,
+  graceMs: number,
 ): ApolloServer<GatewayContext> {
+  const production = options.nodeEnv === 'production';
   return new ApolloServer<GatewayContext>({
     ...schemaAndExecutor(options, metrics),
     logger,
@@ -188,17 +225,20 @@ function apolloServer(
     // Automatic persisted queries live in the shared cache (Redis with REDIS_URL), so a hash
     // registered through one replica is known to all; a day bounds what Redis keeps.
     persistedQueries: { cache: cache.namespace('apq:'), ttl: 86_400 },
-    validationRules: queryLimitRules(),
+    validationRules: [...queryLimitRules(), supportedOperationTypeRule],
     parseOptions,
-    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, (original) => logger.error({ err: original }, 'masked internal error'))),
+    // Masked errors are logged by errorTracePlugin, which knows the request id and operation.
+    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, { production })),
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: graceMs + ANSWER_AFTER_ABORT_MS }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
       // default cache-control plugin would only add a willResolveField hook to every field
       // (~10% of CPU on a 50-flag list). Inline tracing stays: it costs nothing unless a router sends
       // `apollo-federation-include-trace: ftv1`.
       ApolloServerPluginCacheControlDisabled(),
       landingPage(options),
+      // Before anything reads the variables (the cost limit coerces them).
+      inputLimitsPlugin,
       requireTokenPlugin,
       // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
       costLimitPlugin(),
@@ -206,6 +246,7 @@ function apolloServer(
       metrics.plugin,
       tracingPlugin,
       requestLogPlugin(logger),
+      errorTracePlugin,
       oneLimitErrorPlugin,
     ],
   });
@@ -222,7 +263,7 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
 interface Edge {
   metrics: GatewayMetrics;
   logger: Logger;
-  context: (req: express.Request) => GatewayContext;
+  context: (req: express.Request, res: express.Response) => GatewayContext;
   trustedDocuments: TrustedDocuments | undefined;
   readiness: Readiness;
   metricsText: GatewayOptions['metricsText'];
@@ -253,7 +294,7 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     responseCompression(),
     ...jsonBody(observers),
     ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
-    expressMiddleware(server, { context: async ({ req }) => context(req) }),
+    expressMiddleware(server, { context: async ({ req, res }) => context(req, res) }),
     unexpectedErrors(logger),
   );
 }

@@ -84,7 +84,7 @@ export class DomainCache {
       if (arrived) return arrived.value;
       const pending = loader.load(ref);
       const entry = this.#entries.get(key);
-      if (entry) this.#watch(entry);
+      if (entry) void this.#watch(entry);
       return pending;
     };
   }
@@ -92,7 +92,7 @@ export class DomainCache {
   #watch<V>(entry: Promise<V>): Promise<V> {
     if (this.#watched.has(entry)) return entry;
     this.#watched.add(entry);
-    entry.then(
+    void entry.then(
       (value) => {
         if (!this.#arrived.has(entry)) this.#arrived.set(entry, { value });
       },

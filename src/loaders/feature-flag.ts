@@ -13,7 +13,7 @@ import {
   type FlagRef,
   type ProjectFlag,
 } from '../upstream-client/feature-flag.ts';
-import { DomainCache, reader, settle, type Loaded } from './domain-cache.ts';
+import { DomainCache, reader, settle } from './domain-cache.ts';
 
 export interface FlagKeyRef {
   projectId: number;
@@ -78,7 +78,7 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
   return {
     cache,
     byId,
-    byKey: byKey as (ref: FlagKeyRef) => Loaded<ProjectFlag | null>,
+    byKey,
     page,
     read: reader(cache, client),
     /** A write's answer replaces any known copy of the flag. */

@@ -8,6 +8,8 @@ import { badUserInput } from '../errors.ts';
 const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const INTEGER = /^[0-9]+$/;
+// A positive integer written the one way toGlobalId writes it (no sign, no leading zero).
+const CANONICAL_POSITIVE_INT = /^[1-9][0-9]*$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Type name + the keys needed to refetch the object -> its opaque global id (keys in refetch order). */
@@ -16,8 +18,12 @@ export function toGlobalId(type: string, ...keys: (string | number)[]): string {
   let raw = type;
   // Per listed item, so kept cheap: a safe integer URL-encodes to its own digits, and `raw` is
   // ASCII (type name, digits, percent-escapes), whose latin1 bytes are its UTF-8 bytes.
-  for (const key of keys) raw += `:${Number.isSafeInteger(key) ? String(key) : encodeURIComponent(String(key))}`;
+  for (const key of keys) raw += `:${encodeKey(key)}`;
   return Buffer.from(raw, 'latin1').toString('base64url');
+}
+
+function encodeKey(key: string | number): string {
+  return Number.isSafeInteger(key) ? String(key) : encodeURIComponent(String(key));
 }
 
 /** Decodes a global id; throws BAD_USER_INPUT on anything that is not one. */
@@ -25,6 +31,12 @@ export function fromGlobalId(id: string): { type: string; keys: string[] } {
   const decoded = decodeGlobalId(id);
   if (!decoded) throw badUserInput(`"${truncate(id)}" is not a valid global id.`, { argument: 'id' });
   return decoded;
+}
+
+/** Throws BAD_USER_INPUT unless a decoded id of `type` has exactly `keyCount` keys (no extra parts). */
+export function expectKeyCount(type: string, keys: string[], keyCount: number): string[] {
+  if (keys.length !== keyCount) throw badUserInput(`Not a valid ${type} id: it has ${keys.length} parts, expected ${keyCount}.`, { argument: 'id' });
+  return keys;
 }
 
 /** A global id's type and keys, or null for anything that is not one (decoded once, no exception). */
@@ -36,7 +48,9 @@ function decodeGlobalId(id: string): { type: string; keys: string[] } | null {
   const [type, ...encodedKeys] = raw.split(':');
   if (type === undefined || !TYPE_NAME.test(type) || encodedKeys.length === 0 || encodedKeys.some((k) => k === '')) return null;
   try {
-    return { type, keys: encodedKeys.map((k) => decodeURIComponent(k)) };
+    const keys = encodedKeys.map((k) => decodeURIComponent(k));
+    // Only the encoding toGlobalId produces: one object, one id (no "%31" for "1").
+    return keys.every((key, i) => encodeKey(key) === encodedKeys[i]) ? { type, keys } : null;
   } catch {
     return null;
   }
@@ -51,10 +65,10 @@ export function fromGlobalIdOf(type: string, id: string, keyCount = 1, otherForm
   if (!decoded) {
     throw badUserInput(`"${truncate(String(id))}" is not a valid ${type} id: give its global id${otherForm ? ` or ${otherForm}` : ''}.`, { argument: 'id' });
   }
-  if (decoded.type !== type || decoded.keys.length !== keyCount) {
+  if (decoded.type !== type) {
     throw badUserInput(`Expected the id of ${withArticle(type)}, got the id of ${withArticle(decoded.type)}.`, { argument: 'id' });
   }
-  return decoded.keys;
+  return expectKeyCount(type, decoded.keys, keyCount);
 }
 
 /** "Global id or the upstream's numeric id" -> the upstream integer id (root lookups, inputs). */
@@ -74,7 +88,7 @@ export function parseUuidId(type: string, id: string): string {
 
 /** Validates an id key that must be a positive integer (path segments are never raw user text). */
 export function toPositiveInt(key: string, type: string): number {
-  if (!INTEGER.test(key) || !Number.isSafeInteger(Number(key)) || Number(key) < 1) {
+  if (!CANONICAL_POSITIVE_INT.test(key) || !Number.isSafeInteger(Number(key))) {
     throw badUserInput(`"${truncate(key)}" is not a valid ${type} id.`, { argument: 'id' });
   }
   return Number(key);

@@ -6,7 +6,7 @@ import type { GatewayContext } from '../context.ts';
 import { badUserInput, nullIfNotFound } from '../errors.ts';
 import type { NodeResolvers } from '../generated/resolvers-types.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
-import { fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
+import { expectKeyCount, fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/organization.ts';
 import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './shared/ids.ts';
 
@@ -17,29 +17,36 @@ import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './shared/ids.t
  * UpstreamError (e.g. 404).
  */
 interface Refetcher {
+  /** How many keys the type's global id carries (a flag: project, flag); an id with more or fewer is refused. */
+  keyCount: number;
   node(keys: string[], ctx: GatewayContext): unknown;
   reference(ref: { id?: string | null; databaseId?: string | number | null }, ctx: GatewayContext): Promise<unknown>;
 }
 
 const REFETCHERS = {
   Project: {
+    keyCount: 1,
     node: ([id = ''], ctx) => ctx.loaders.project.byId(parseIntId('Project', id)),
     // Project has two @keys: its global id, or its databaseId.
     reference: (ref, ctx) => nullIfNotFound(ctx.loaders.project.byId(parseIntId('Project', ref.databaseId ?? ref.id ?? ''))),
   },
   Organization: {
+    keyCount: 1,
     node: ([uuid = '']) => organizationRef(parseUuidId('Organization', uuid)),
     reference: async (ref) => organizationRef(parseUuidId('Organization', ref.id ?? '')),
   },
   FeatureFlag: {
+    keyCount: 2,
     node: ([projectId = '', id = ''], ctx) => ctx.loaders.featureFlag.byId(parseFlagRef(id, projectId)),
     reference: (ref, ctx) => nullIfNotFound(ctx.loaders.featureFlag.byId(parseFlagRef(ref.id ?? '', null))),
   },
   FeatureFlagRoleAccess: {
+    keyCount: 3,
     node: ([projectId = '', flagId = '', id = ''], ctx) => ctx.loaders.roleAccess.byId(parseRoleAccessRef(id, flagId, projectId)),
     reference: (ref, ctx) => nullIfNotFound(ctx.loaders.roleAccess.byId(parseRoleAccessRef(ref.id ?? ''))),
   },
   Plugin: {
+    keyCount: 2,
     node: ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.byId(parsePluginRef(id, orgId)),
     reference: (ref, ctx) => nullIfNotFound(ctx.loaders.plugin.byId(parsePluginRef(ref.id ?? ''))),
   },
@@ -61,7 +68,7 @@ export async function resolveNode(id: string, ctx: GatewayContext): Promise<obje
   const { type, keys } = fromGlobalId(id);
   if (!isNodeType(type)) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });
   const refetcher: Refetcher = REFETCHERS[type];
-  return tagged(type, await refetcher.node(keys, ctx));
+  return tagged(type, await refetcher.node(expectKeyCount(type, keys, refetcher.keyCount), ctx));
 }
 
 /** `nodes(ids:)`: each id fails on its own, so one missing object is a null plus an error at its index. */

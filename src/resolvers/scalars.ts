@@ -16,11 +16,17 @@ function stringScalar(name: string, description: string, accept: (value: string)
     if (typeof value === 'string' && accept(value)) return value;
     throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}: ${problem}`, { extensions: { code: 'BAD_USER_INPUT' } });
   };
+  // Output is whatever the upstream said (validated on its side); a non-string is the upstream's
+  // fault, so it is no BAD_USER_INPUT (errors.ts reports "cannot represent" as UPSTREAM_ERROR).
+  const serialize = (value: unknown): string => {
+    if (value instanceof Date) return value.toISOString();
+    if (typeof value === 'string') return value;
+    throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}`);
+  };
   return new GraphQLScalarType<string, string>({
     name,
     description,
-    // Output is whatever the upstream said (validated on its side); input is checked here.
-    serialize: (value) => (value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : check(value)),
+    serialize,
     parseValue: check,
     parseLiteral: (ast: ValueNode) => check(ast.kind === Kind.STRING ? ast.value : undefined),
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 // The live-update hub of one gateway process: opens subscriptions (cap checks, the
 // subscriber's own access check), shares one ProjectFeed per project, re-checks each
 // subscriber's key periodically, and tears everything down when subscribers leave.
@@ -136,7 +137,7 @@ export class SubscriptionHub {
   }
 
   #read(token: string, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage<ActivityLogRecord>> {
-    return listAllFeatureFlagsActivity(this.#transport.clientFor(token, new UpstreamReport()), projectId, page);
+    return listAllFeatureFlagsActivity(this.#transport.clientFor(token, new UpstreamReport(), this.#transport.openScope(randomUUID())), projectId, page);
   }
 
   /** Subscribe-time check: the key reads the project's flag activity; the page read is its starting point. */

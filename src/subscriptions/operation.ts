@@ -69,7 +69,7 @@ export function formatErrors(errors: readonly GraphQLError[], logger: Logger): G
   return errors.map((error) =>
     LIVE_CODES.has(String(error.extensions?.code))
       ? error.toJSON()
-      : formatError(error.toJSON(), error, (original) => logger.error({ err: original }, 'masked internal error')),
+      : formatError(error.toJSON(), error, { onMasked: (original) => logger.error({ err: original }, 'masked internal error') }),
   );
 }
 

@@ -10,7 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createHandler } from 'graphql-sse/lib/use/express';
 import type { Logger } from 'pino';
-import { createContext, type GatewayContext } from '../context.ts';
+import { createEventContext, type GatewayContext } from '../context.ts';
 import type { UpstreamTransport } from '../upstream-client/http.ts';
 import { subscribeWithEventContext } from './execute.ts';
 import type { ConnectionBudget, SubscriptionHub } from './hub.ts';
@@ -57,8 +57,7 @@ export function mountLiveTransports(options: LiveTransportsOptions): LiveTranspo
 
 /** A context for one key, with the hub and the connection's budget attached. */
 function liveContext(options: LiveTransportsOptions, token: string | null, budget: ConnectionBudget): GatewayContext {
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
-  const eventContext = () => createContext(headers, options.transport);
+  const eventContext = () => createEventContext(token, options.transport, options.logger);
   return attachLive(eventContext(), { hub: options.hub, budget, eventContext });
 }
 

@@ -1,13 +1,29 @@
 // The only place that speaks HTTP to the upstream REST service.
 //
 // One `UpstreamTransport` (an undici Pool, keep-alive) exists per gateway and upstream
-// origin; each GraphQL request gets its own `UpstreamClient` bound to the caller's token
-// and to that request's cost report. Resolvers and loaders never build URLs or headers:
-// they pass a route template and parameters, and get parsed JSON or an `UpstreamError`.
-// Nothing here knows GraphQL or caches anything: the per-request loaders (src/loaders/) do.
-import { Pool, errors as undiciErrors } from 'undici';
-import { MalformedBody } from './page.ts';
+// origin; each GraphQL request gets its own `UpstreamClient` bound to the caller's token,
+// that request's cost report and its `OperationScope` (request id, deadline, call budget,
+// cancellation). Resolvers and loaders never build URLs or headers: they pass a route template
+// and parameters, and get parsed JSON or an `UpstreamError`. Nothing here knows GraphQL or
+// caches answers: the per-request loaders (src/loaders/) do.
+//
+// Every call is bounded: a total deadline (headers to last byte, also cut by the operation's
+// deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
+// disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+import { CallDeadline, type AbortCause } from './call-deadline.ts';
+import { abortedCall, asUpstreamError } from './failures.ts';
+import { OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
+import { interpretResponse, readBounded } from './response.ts';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
+import { UpstreamError } from './upstream-error.ts';
+import { VerifiedTokens } from './verified-tokens.ts';
+
+export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
+export { retryAfterSeconds } from './response.ts';
+export { OperationScope } from './operation-scope.ts';
 
 export type { HttpMethod };
 
@@ -26,134 +42,187 @@ export interface UpstreamCall<T = unknown> {
   decode?: (body: unknown) => T;
 }
 
-export type UpstreamErrorKind = 'http' | 'timeout' | 'unavailable' | 'malformed';
-
 /** A call attempted without the caller's token: the token gate (src/apollo-plugins/) stops such operations first. */
 export class MissingTokenError extends Error {
   override name = 'MissingTokenError';
 }
 
-/**
- * Anything that went wrong talking to the upstream. `src/errors.ts` is the one place that
- * turns it into a GraphQL error code; nothing else should look at `status`.
- */
-export class UpstreamError extends Error {
-  readonly status: number | null;
-  readonly kind: UpstreamErrorKind;
-  /** Parsed JSON body, the raw text when it was not JSON, or null. */
-  readonly body: unknown;
-  /** Seconds to wait before retrying (429), from Retry-After or the throttle detail. */
-  readonly retryAfter?: number;
-  readonly route: string;
+/** Called once per finished upstream attempt (metrics). Never sees the token. */
+export type { CallTracer } from './operation-scope.ts';
 
-  constructor(init: { kind: UpstreamErrorKind; status: number | null; body: unknown; route: string; message: string; retryAfter?: number }) {
-    super(init.message);
-    this.name = 'UpstreamError';
-    this.kind = init.kind;
-    this.status = init.status;
-    this.body = init.body;
-    this.route = init.route;
-    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
-  }
-}
-
-/** Called once per finished upstream call (metrics). Never sees the token. */
 export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number }) => void;
-
-/**
- * Per-request hook around each upstream call (tracing): the headers it adds, such as W3C
- * `traceparent`, and a callback when the call ends. Never sees the token.
- */
-export interface CallTracer {
-  startCall(
-    call: { method: HttpMethod; route: string },
-    attempt: number,
-  ): { headers: Record<string, string>; end(status: number | null, error?: unknown): void };
-}
 
 export interface TransportOptions {
   /** Base URL of the upstream, e.g. http://127.0.0.1:8000. Only its origin is used. */
   upstreamUrl: string;
-  /** headersTimeout and bodyTimeout of every call, in milliseconds. */
+  /** Total deadline of one upstream call (connect, headers and the whole body), in ms. */
   timeoutMs?: number;
+  /** Deadline of all the upstream work of one operation, in ms. */
+  operationTimeoutMs?: number;
+  /** Most upstream calls (retries included) one operation may make. */
+  callLimit?: number;
+  /** Largest upstream answer read, in bytes; a larger one is abandoned as UPSTREAM_ERROR. */
+  maxResponseBytes?: number;
+  /** Retries of failed reads (see retry.ts). */
+  retries?: number;
+  /** Longest Retry-After waited for before retrying a 429, in ms. */
+  maxRetryAfterMs?: number;
   /** Keep-alive connections in the pool. */
   connections?: number;
   onCall?: CallObserver;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+export const DEFAULT_OPERATION_TIMEOUT_MS = 25_000;
+export const DEFAULT_UPSTREAM_CALL_LIMIT = 300;
+export const DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_UPSTREAM_RETRIES = DEFAULT_RETRY_POLICY.retries;
+export const DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS = DEFAULT_RETRY_POLICY.maxRetryAfterMs;
 // Two cores serve both gateway and (often) the local upstream: a modest pool keeps
 // parallel waves parallel without flooding the upstream.
 export const DEFAULT_UPSTREAM_CONNECTIONS = 16;
 
+/** The cheap call that tells whether the upstream accepts a token (`UpstreamClient.verifyToken`). */
+const TOKEN_CHECK: UpstreamCall = { method: 'GET', route: '/api/projects/', query: { limit: 1 } };
+
 /** The shared, token-free part: one keep-alive pool per upstream origin. */
 export class UpstreamTransport {
   readonly origin: string;
+  /** Tokens the upstream accepted recently (digests only). */
+  readonly verifiedTokens = new VerifiedTokens();
   readonly #pool: Pool;
   readonly #onCall: CallObserver | undefined;
+  readonly #timeoutMs: number;
+  readonly #operationTimeoutMs: number;
+  readonly #callLimit: number;
+  readonly #maxResponseBytes: number;
+  readonly #retry: RetryPolicy;
+  readonly #shutdown = new AbortController();
 
   constructor(options: TransportOptions) {
     this.origin = new URL(options.upstreamUrl).origin;
-    const timeout = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
+    this.#operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS;
+    this.#callLimit = options.callLimit ?? DEFAULT_UPSTREAM_CALL_LIMIT;
+    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES;
+    this.#retry = {
+      ...DEFAULT_RETRY_POLICY,
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
+    };
     this.#pool = new Pool(this.origin, {
       connections: options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      connectTimeout: timeout,
+      // The call's own deadline (CallDeadline) is what bounds it; these only catch a stalled socket sooner.
+      headersTimeout: this.#timeoutMs,
+      bodyTimeout: this.#timeoutMs,
+      connectTimeout: this.#timeoutMs,
       keepAliveTimeout: 30_000,
     });
     this.#onCall = options.onCall;
   }
 
-  /** A client for one GraphQL request: the caller's token and that request's report. */
-  clientFor(token: string | null, report: UpstreamReport, tracer?: CallTracer): UpstreamClient {
-    return new UpstreamClient(this, token, report, tracer);
+  /** A fresh scope for one operation, with this transport's deadline and call budget. */
+  openScope(requestId: string): OperationScope {
+    return new OperationScope({ requestId, timeoutMs: this.#operationTimeoutMs, callLimit: this.#callLimit });
   }
 
+  /** A client for one GraphQL request: the caller's token, that request's report and scope. */
+  clientFor(token: string | null, report: UpstreamReport, scope: OperationScope): UpstreamClient {
+    return new UpstreamClient(this, token, report, scope);
+  }
+
+  /** Aborts every in-flight upstream call (they fail as UPSTREAM_UNAVAILABLE) and refuses new ones. */
+  abortInFlight(): void {
+    if (!this.#shutdown.signal.aborted) this.#shutdown.abort('shutdown' satisfies AbortCause);
+  }
+
+  /** Closes the pool; calls still in flight are aborted rather than waited for. */
   async close(): Promise<void> {
-    await this.#pool.close();
+    this.abortInFlight();
+    await this.#pool.destroy();
   }
 
-  /** @internal used by UpstreamClient; `tracer` wraps the call in a span (tracing). */
-  async send(call: UpstreamCall, token: string, report: UpstreamReport, path: string = buildPath(call), tracer?: CallTracer): Promise<unknown> {
+  /** @internal used by UpstreamClient. */
+  async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope): Promise<unknown> {
+    const path = buildPath(call);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.#attempt(call, path, token, report, scope, attempt);
+      } catch (error) {
+        const delay = retryDelayMs(call.method, error, attempt, scope.remainingMs(), this.#retry);
+        if (delay === null) throw error;
+        await sleep(delay, undefined, { signal: scope.signal }).catch(() => {
+          throw abortedCall(scope.signal.reason as AbortCause, call.route, null);
+        });
+      }
+    }
+  }
+
+  async #attempt(call: UpstreamCall, path: string, token: string, report: UpstreamReport, scope: OperationScope, attempt: number): Promise<unknown> {
+    this.#admit(call, scope);
+    const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.signal, this.#shutdown.signal]);
     const started = report.start();
-    const span = tracer?.startCall(call, 1);
+    const span = scope.tracer?.startCall(call, attempt);
     let status: number | null = null;
     let failure: unknown;
     try {
+      const headers = requestHeaders(token, call.body !== undefined, scope);
       const response = await this.#pool.request({
         method: call.method,
         path,
-        headers: span ? { ...span.headers, ...requestHeaders(token, call.body !== undefined) } : requestHeaders(token, call.body !== undefined),
+        headers: span ? { ...span.headers, ...headers } : headers,
         body: call.body === undefined ? null : JSON.stringify(call.body),
+        signal: deadline.signal,
       });
       status = response.statusCode;
-      const text = await response.body.text();
+      const text = await readBounded(call, response, this.#maxResponseBytes);
       return interpretResponse(call, status, text, response.headers);
     } catch (error) {
-      failure = asUpstreamError(error, call.route, status);
+      const cause = deadline.cause;
+      failure = cause !== null && !(error instanceof UpstreamError) ? abortedCall(cause, call.route, status) : asUpstreamError(error, call.route, status);
       throw failure;
     } finally {
       span?.end(status, failure);
+      deadline.dispose();
       const entry = report.finish(started, { method: call.method, route: call.route, status });
       this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms });
     }
   }
+
+  /** Refuses a call that must not go out: operation stopped or out of time, gateway stopping, budget used. */
+  #admit(call: UpstreamCall, scope: OperationScope): void {
+    if (this.#shutdown.signal.aborted) throw abortedCall('shutdown', call.route, null);
+    if (scope.signal.aborted) throw abortedCall(scope.signal.reason as AbortCause, call.route, null);
+    if (scope.remainingMs() <= 0) throw abortedCall('deadline', call.route, null);
+    if (!scope.takeCall()) {
+      throw new UpstreamError({
+        kind: 'call-limit',
+        status: null,
+        body: null,
+        route: call.route,
+        message: `This operation reached its limit of ${scope.callLimit} upstream calls; ${call.method} ${call.route} was not made.`,
+      });
+    }
+  }
 }
 
-/** Talks to the upstream on behalf of one GraphQL request (one token, one report). */
+/** Talks to the upstream on behalf of one GraphQL request (one token, one report, one scope). */
 export class UpstreamClient {
   readonly #transport: UpstreamTransport;
   readonly #token: string | null;
   readonly #report: UpstreamReport;
-  readonly #tracer: CallTracer | undefined;
+  readonly scope: OperationScope;
   readonly #writeListeners: (() => void)[] = [];
+  // Once the upstream refused the token, the operation's other calls would be refused too.
+  #refused: UpstreamError | null = null;
+  #tokenCheck: Promise<void> | null = null;
+  #accepted = false;
 
-  constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, tracer?: CallTracer) {
+  constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, scope: OperationScope) {
     this.#transport = transport;
     this.#token = token;
     this.#report = report;
-    this.#tracer = tracer;
+    this.scope = scope;
   }
 
   /** Calls `listener` whenever this client sends anything but a GET (the loaders then drop their reads). */
@@ -165,8 +234,44 @@ export class UpstreamClient {
   request<T>(call: UpstreamCall<T>): Promise<T> {
     const token = this.#token;
     if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
+    if (this.#refused) return Promise.reject(this.#refused);
     if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
-    return this.#transport.send(call, token, this.#report, undefined, this.#tracer) as Promise<T>;
+    return this.#send(call, token) as Promise<T>;
+  }
+
+  /**
+   * Resolves once the upstream is known to accept the caller's token (recently seen accepted, or
+   * one cheap check now); rejects as that check failed (e.g. 401) otherwise. For work that would
+   * otherwise send one call per item with a token nobody checked (federation `_entities`).
+   */
+  verifyToken(): Promise<void> {
+    if (this.#token && this.#transport.verifiedTokens.has(this.#token)) return Promise.resolve();
+    this.#tokenCheck ??= this.request(TOKEN_CHECK).then(() => undefined);
+    return this.#tokenCheck;
+  }
+
+  /** True once the upstream is known to accept this client's token (this operation or recently). */
+  tokenAccepted(): boolean {
+    return this.#accepted || (this.#token !== null && this.#transport.verifiedTokens.has(this.#token));
+  }
+
+  async #send(call: UpstreamCall, token: string): Promise<unknown> {
+    try {
+      const body = await this.#transport.send(call, token, this.#report, this.scope);
+      this.#noteAccepted(token);
+      return body;
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 401) this.#refused ??= error;
+      else if (error instanceof UpstreamError && error.status !== null && error.status < 500) this.#noteAccepted(token);
+      throw error;
+    }
+  }
+
+  /** Any answer but 401 (and 5xx, which says nothing) means the upstream accepted the token. */
+  #noteAccepted(token: string): void {
+    if (this.#accepted) return;
+    this.#accepted = true;
+    this.#transport.verifiedTokens.add(token);
   }
 }
 
@@ -185,108 +290,10 @@ function buildPath(call: Pick<UpstreamCall, 'route' | 'params' | 'query'>): stri
   return qs ? `${path}?${qs}` : path;
 }
 
-// Only the token and content negotiation go upstream: never the caller's Origin, cookies or other headers.
-function requestHeaders(token: string, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+// Only the token, content negotiation and the operation's own headers (request id) go upstream:
+// never the caller's Origin, cookies or other headers.
+function requestHeaders(token: string, hasBody: boolean, scope: OperationScope): Record<string, string> {
+  const headers: Record<string, string> = { ...scope.callHeaders(), authorization: `Bearer ${token}`, accept: 'application/json' };
   if (hasBody) headers['content-type'] = 'application/json';
   return headers;
-}
-
-function interpretResponse(call: UpstreamCall, status: number, text: string, headers: Record<string, string | string[] | undefined>): unknown {
-  const parsed = parseBody(text);
-  if (status >= 200 && status < 300) {
-    if (status === 204 || text.trim() === '') return null;
-    if (parsed.ok) return decoded(call, status, parsed.value);
-    throw new UpstreamError({
-      kind: 'malformed',
-      status,
-      body: text.slice(0, 500),
-      route: call.route,
-      message: `Upstream ${call.method} ${call.route} answered ${status} with a body that is not JSON`,
-    });
-  }
-  const body = parsed.ok ? parsed.value : text.slice(0, 500) || null;
-  const retryAfter = status === 429 ? retryAfterSeconds(headers['retry-after'], body) : undefined;
-  throw new UpstreamError({
-    kind: 'http',
-    status,
-    body,
-    route: call.route,
-    message: `Upstream ${call.method} ${call.route} answered ${status}`,
-    ...(retryAfter !== undefined ? { retryAfter } : {}),
-  });
-}
-
-function decoded(call: UpstreamCall, status: number, value: unknown): unknown {
-  if (!call.decode) return value;
-  try {
-    return call.decode(value);
-  } catch (error) {
-    if (!(error instanceof MalformedBody)) throw error;
-    const body = JSON.stringify(value).slice(0, 500);
-    throw new UpstreamError({
-      kind: 'malformed',
-      status,
-      body,
-      route: call.route,
-      message: `Upstream ${call.method} ${call.route} answered ${status} with ${error.message}`,
-    });
-  }
-}
-
-function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text.trim() === '') return { ok: true, value: null };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/** Retry-After header (seconds or HTTP date), else the DRF throttle detail "Expected available in N seconds". */
-export function retryAfterSeconds(header: string | string[] | undefined, body: unknown): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value) {
-    if (/^\d+$/.test(value.trim())) return Number(value.trim());
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
-  }
-  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
-  const match = typeof detail === 'string' ? /available in (\d+) seconds?/i.exec(detail) : null;
-  return match?.[1] ? Number(match[1]) : undefined;
-}
-
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_DESTROYED',
-]);
-
-function asUpstreamError(error: unknown, route: string, status: number | null): unknown {
-  if (error instanceof UpstreamError) return error;
-  const code = errorCode(error);
-  if (code && TIMEOUT_CODES.has(code)) {
-    return new UpstreamError({ kind: 'timeout', status, body: null, route, message: `Upstream call to ${route} timed out` });
-  }
-  if ((code && UNAVAILABLE_CODES.has(code)) || error instanceof undiciErrors.SocketError) {
-    return new UpstreamError({ kind: 'unavailable', status, body: null, route, message: `Upstream unavailable for ${route} (${code ?? 'socket closed'})` });
-  }
-  return error;
-}
-
-// Connection errors arrive as undici errors or Node system errors, sometimes wrapped (AggregateError, cause).
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, cause, errors } = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === 'string' && code !== 'UND_ERR') return code;
-  if (Array.isArray(errors) && errors.length > 0) return errorCode(errors[0]);
-  return cause ? errorCode(cause) : undefined;
 }

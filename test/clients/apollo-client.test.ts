@@ -1,13 +1,13 @@
 // The gateway through a real @apollo/client 4 (HttpLink + InMemoryCache), with the typed
 // documents graphql-codegen's client preset generates from test/clients/operations/: Relay-style
 // pagination with fetchMore, and how the normalized cache keys and updates our objects.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApolloClient, HttpLink, InMemoryCache, type InMemoryCacheConfig } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { firstValueFrom, filter } from 'rxjs';
 import { isAbstractType } from 'graphql';
 import { gatewaySchema } from '../../src/schema.ts';
-import { KEY_A, ORG_A, startStack, type Stack } from '../gateway/helpers.ts';
+import { KEY_A, ORG_A, useStack } from '../gateway/helpers.ts';
 import { NodeByIdDocument, ObjectsOfEveryTypeDocument, ProjectFlagsDocument, RenameFeatureFlagDocument } from './generated/graphql.ts';
 
 const FLAG_COUNT = 25;
@@ -28,7 +28,7 @@ function seed() {
   };
 }
 
-let stack: Stack;
+const stack = useStack({ seed: seed() });
 let projectId: string;
 let projectDatabaseId: number;
 
@@ -62,14 +62,9 @@ async function upstreamOrder(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ seed: seed() });
   const projects = await stack.graphql<any>('{ projects(first: 1) { nodes { id databaseId } } }');
   projectId = projects.data!.projects.nodes[0].id;
   projectDatabaseId = projects.data!.projects.nodes[0].databaseId;
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('relayStylePagination with fetchMore', () => {

@@ -3,7 +3,7 @@
 // answers one operation that needs both subgraphs, with the caller's token reaching the upstream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompositionResult } from '@apollo/composition';
-import { KEY_A, KEY_B, ORG_A, expectNoErrors, postGraphQL, startStack, twoOrgSeed, type GraphQLResponse, type Stack } from '../gateway/helpers.ts';
+import { KEY_A, KEY_B, ORG_A, expectNoErrors, postGraphQL, useStack, twoOrgSeed, type GraphQLResponse } from '../gateway/helpers.ts';
 import { startReviewsSubgraph, REVIEWS_SDL, type ReviewsSubgraph } from './second-subgraph.ts';
 import { compose, startSupergraphGateway, type RunningSupergraph } from './supergraph.ts';
 
@@ -23,7 +23,7 @@ interface Flag {
   key: string;
 }
 
-let stack: Stack;
+const stack = useStack({ seed: seed() });
 let reviews: ReviewsSubgraph;
 let supergraph: RunningSupergraph;
 let composition: CompositionResult;
@@ -33,7 +33,6 @@ let gatewaySdl: string;
 const notes = new Map<string, string>();
 
 beforeAll(async () => {
-  stack = await startStack({ seed: seed() });
   const projects = expectNoErrors(
     await stack.graphql<any>('{ projects(first: 10) { nodes { id databaseId name featureFlags(first: 20) { nodes { id key } } } } }'),
   ).projects.nodes;
@@ -55,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await supergraph?.stop();
   await reviews?.stop();
-  await stack?.stop();
 });
 
 const viaSupergraph = <T = any>(query: string, variables: Record<string, unknown>, token: string | null): Promise<GraphQLResponse<T>> =>

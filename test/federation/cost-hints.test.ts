@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Kind, getNamedType, isCompositeType, isObjectType, print, type ConstDirectiveNode, type FieldDefinitionNode, type TypeNode } from 'graphql';
 import { gatewaySchema, loadTypeDefs } from '../../src/schema.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/relay/connection.ts';
 
 interface SchemaField {

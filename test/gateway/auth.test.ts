@@ -3,18 +3,12 @@
 // callers in parallel never see each other's data.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, KEY_B, expectNoErrors, postGraphQL, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { KEY_A, KEY_B, expectNoErrors, postGraphQL, useStack } from './helpers.ts';
 import { bearerToken } from '../../src/context.ts';
 import { startGateway } from '../../src/server.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 describe('bearer token parsing', () => {
   it.each<[string | undefined, string | null]>([

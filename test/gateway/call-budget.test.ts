@@ -1,12 +1,10 @@
 // Upstream calls of typical operations, read from `extensions.upstream` as a client would:
 // one call per distinct resource, in as many waves as the query's dependency depth.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, ORG_A, ORG_B, reportedCalls, startStack, twoOrgSeed, type GraphQLResponse, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoErrors, ORG_A, ORG_B, reportedCalls, twoOrgSeed, useStack, type GraphQLResponse } from './helpers.ts';
 
 const FLAG_COUNT = 50;
-let stack: Stack;
-
-beforeAll(async () => {
+const stack = useStack(() => {
   const seed = twoOrgSeed();
   for (let i = 0; i < FLAG_COUNT - 1; i++) seed.feature_flags!.push({ project: 'Acme Web', organization: ORG_A, key: `bulk-${i}` });
   seed.plugins = [
@@ -14,9 +12,8 @@ beforeAll(async () => {
     { organization: ORG_A, plugin_type: 'source', name: 'World' },
     { organization: ORG_B, plugin_type: 'source', name: 'Globex plugin' },
   ];
-  stack = await startStack({ seed });
+  return { seed };
 });
-afterAll(() => stack.stop());
 
 function totals(response: GraphQLResponse): { calls: number; waves: number } {
   const { calls, waves } = response.extensions?.upstream?.totals ?? {};

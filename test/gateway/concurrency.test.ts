@@ -1,14 +1,8 @@
 // Many operations in flight at once: each keeps its own loaders, report and token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, KEY_B, expectNoErrors, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { KEY_A, KEY_B, expectNoErrors, useStack } from './helpers.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 describe('concurrent operations', () => {
   it("each report counts only its own calls, and full records come from the caller's own loaders", async () => {

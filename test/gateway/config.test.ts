@@ -9,6 +9,12 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       upstreamUrl: null,
       upstreamTimeoutMs: 10_000,
+      operationTimeoutMs: 25_000,
+      upstreamCallLimit: 300,
+      upstreamMaxResponseBytes: 10 * 1024 * 1024,
+      upstreamRetries: 2,
+      upstreamRetryAfterMaxMs: 2_000,
+      shutdownGraceMs: 10_000,
       upstreamConnections: 16,
       logLevel: 'info',
       nodeEnv: 'development',
@@ -48,9 +54,21 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       LOCAL_API_KEY: 'phx_x',
       LOCAL_DB: '/tmp/x.db',
+      OPERATION_TIMEOUT_MS: '9000',
+      UPSTREAM_CALL_LIMIT: '50',
+      UPSTREAM_MAX_RESPONSE_BYTES: '1000',
+      UPSTREAM_RETRIES: '0',
+      UPSTREAM_RETRY_AFTER_MAX_MS: '500',
+      SHUTDOWN_GRACE_MS: '100',
       GRAPHQL_JIT: 'off',
     });
     expect(config).toMatchObject({
+      operationTimeoutMs: 9000,
+      upstreamCallLimit: 50,
+      upstreamMaxResponseBytes: 1000,
+      upstreamRetries: 0,
+      upstreamRetryAfterMaxMs: 500,
+      shutdownGraceMs: 100,
       port: 0,
       upstreamUrl: 'https://us.posthog.com',
       upstreamTimeoutMs: 2500,
@@ -70,6 +88,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPSTREAM_URL: 'ftp://x' })).toThrow(/UPSTREAM_URL/);
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url' })).toThrow(/UPSTREAM_URL must be an absolute http\(s\) URL/);
     expect(() => loadConfig({ PORT: '99999' })).toThrow(/PORT must be a TCP port/);
+    expect(() => loadConfig({ UPSTREAM_CALL_LIMIT: '0' })).toThrow(/UPSTREAM_CALL_LIMIT must be at least 1/);
     expect(() => loadConfig({ UPSTREAM_URL: 'https://user:secret@us.posthog.com' })).toThrow(/must not carry credentials/);
     expect(() => loadConfig({ TRUSTED_DOCUMENTS: 'm.json', TRUSTED_DOCUMENTS_MODE: 'strict' })).toThrow(
       /TRUSTED_DOCUMENTS_MODE must be one of off, log, enforce/,

@@ -1,19 +1,16 @@
 // Connections end to end, as a client walks them: cursors round-trip through edges in both
 // directions, pageInfo is exact at both ends, one upstream call per page, and a cursor of one
 // list is refused by another before any upstream call.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cursorToOffset, offsetToCursor } from '../../src/relay/connection.ts';
-import { expectNoErrors, ORG_A, reportedCalls, startStack, twoOrgSeed, type Stack } from './helpers.ts';
+import { expectNoErrors, ORG_A, reportedCalls, twoOrgSeed, useStack } from './helpers.ts';
 
 const TOTAL = 12;
-let stack: Stack;
-
-beforeAll(async () => {
+const stack = useStack(() => {
   const seed = twoOrgSeed();
   for (let i = 0; i < TOTAL; i++) seed.feature_flags!.push({ project: 'Acme App', organization: ORG_A, key: `walk-${String(i).padStart(2, '0')}` });
-  stack = await startStack({ seed });
+  return { seed };
 });
-afterAll(() => stack.stop());
 
 const PAGE = `query($first: Int, $after: String, $last: Int, $before: String) { project(id: 2) {
   featureFlags(first: $first, after: $after, last: $last, before: $before) {

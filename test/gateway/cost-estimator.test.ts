@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
 import { costEstimator, operationCost } from '../../src/query-cost.ts';
 import { gatewaySchema } from '../../src/schema.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 
 const schema = gatewaySchema();
 const options = { defaultListSize: QUERY_LIMITS.maxPageSize };

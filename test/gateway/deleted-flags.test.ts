@@ -1,9 +1,9 @@
 // `featureFlags(includeDeleted: true)`: soft-deleted flags found through the flag activity log
 // and read back by id, after the live flags; restored and hard-deleted flags are not listed twice.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deletedIds } from '../../src/resolvers/shared/flags-with-deleted.ts';
 import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
-import { expectNoErrors, ORG_A, startStack, twoOrgSeed, type Stack } from './helpers.ts';
+import { expectNoErrors, ORG_A, twoOrgSeed, useStack } from './helpers.ts';
 
 const entry = (activity: string, itemId: string): ActivityLogRecord => ({
   activity,
@@ -33,7 +33,11 @@ describe('deletedIds (newest activity entries first)', () => {
 });
 
 describe('featureFlags(includeDeleted: true)', () => {
-  let stack: Stack;
+  const stack = useStack(() => {
+    const seed = twoOrgSeed();
+    for (const key of KEYS) seed.feature_flags!.push({ project: 'Acme App', organization: ORG_A, key });
+    return { seed };
+  });
   const KEYS = ['keep-a', 'keep-b', 'gone-a', 'gone-b', 'back-again'];
   const flags = new Map<string, string>();
   const mutate = async (name: 'deleteFeatureFlag' | 'restoreFeatureFlag', key: string) =>
@@ -46,9 +50,6 @@ describe('featureFlags(includeDeleted: true)', () => {
   const page = async (variables: Record<string, unknown>) => expectNoErrors(await stack.graphql<any>(PAGE, variables, { report: true })).project.featureFlags;
 
   beforeAll(async () => {
-    const seed = twoOrgSeed();
-    for (const key of KEYS) seed.feature_flags!.push({ project: 'Acme App', organization: ORG_A, key });
-    stack = await startStack({ seed });
     const data = expectNoErrors(await stack.graphql<any>(`{ project(id: 2) { featureFlags { nodes { id key } } } }`));
     for (const node of data.project.featureFlags.nodes) flags.set(node.key, node.id);
     await mutate('deleteFeatureFlag', 'gone-a');
@@ -56,7 +57,6 @@ describe('featureFlags(includeDeleted: true)', () => {
     await mutate('deleteFeatureFlag', 'back-again');
     await mutate('restoreFeatureFlag', 'back-again');
   });
-  afterAll(() => stack.stop());
 
   it('without it, deleted flags stay hidden', async () => {
     const flagsPage = await page({});

@@ -1,18 +1,12 @@
 // Every error code end to end, driven by the local upstream's fault injection (and a closed
 // port for an unreachable upstream).
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, postGraphQL, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { KEY_A, postGraphQL, useStack, type Stack } from './helpers.ts';
 import { startGateway } from '../../src/server.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  // A short timeout keeps the timeout case fast; it is still far above a normal call.
-  stack = await startStack({ gateway: { upstreamTimeoutMs: 400 } });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+// A short timeout keeps the timeout case fast; it is still far above a normal call.
+const stack = useStack({ gateway: { upstreamTimeoutMs: 400 } });
 
 const PROJECTS = '{ projects(first: 5) { totalCount } }';
 const LIST_PATH = '/api/projects/';
@@ -80,8 +74,9 @@ describe('upstream statuses become error codes', () => {
     expect(error.extensions?.code).toBe('UPSTREAM_TIMEOUT');
   });
 
-  it('a reset connection -> UPSTREAM_UNAVAILABLE', async () => {
-    const { error } = await firstError({ destroySocket: true });
+  it('a connection reset on every attempt -> UPSTREAM_UNAVAILABLE', async () => {
+    // A first attempt and two retries of the read.
+    const { error } = await firstError({ destroySocket: true, times: 3 });
     expect(error.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
   });
 

@@ -116,7 +116,7 @@ describe('formatError', () => {
     const out = formatError(
       { message: original.message, path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['x'] } },
       wrap(original),
-      (e) => masked.push(e),
+      { onMasked: (e) => masked.push(e) },
     );
     expect(out).toEqual({ message: 'Internal server error.', path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(masked).toEqual([original]);

@@ -1,7 +1,7 @@
 // Flag mutations end to end: create/update with userErrors mapped to input paths (and the
 // data unchanged afterwards), soft delete + restore with no HTTP DELETE ever sent.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
 
 const ORG = '0c000000-0000-4000-8000-00000000000c';
 const seed = {
@@ -11,16 +11,12 @@ const seed = {
   feature_flags: [{ project: 'Web', key: 'existing', name: 'Already here', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }],
 };
 
-let stack: Stack;
+const stack = useStack({ seed });
 let project: string;
 const ok = async (query: string, variables: Record<string, unknown>) => expectNoErrors<any>(await stack.graphql<any>(query, variables));
 
 beforeAll(async () => {
-  stack = await startStack({ seed });
   project = String(stack.upstream.seeded.projects[0]!.id);
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const FLAG_FIELDS = 'id databaseId key name description active deleted filters ensureExperienceContinuity tags createdBy { email } project { databaseId }';

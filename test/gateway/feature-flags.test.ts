@@ -1,8 +1,8 @@
 // Feature flags end to end: real gateway + real local upstream, both on port 0.
 // Connection arithmetic, lookups by every kind of id, node round trips, upstream call
 // counts (x-upstream-report) and access to another organization's data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
 
 const ORG = '0a000000-0000-4000-8000-00000000000a';
 const OTHER_ORG = '0b000000-0000-4000-8000-00000000000b';
@@ -36,7 +36,7 @@ const seed = {
   ],
 };
 
-let stack: Stack;
+const stack = useStack({ seed });
 const ok = async (query: string, variables: Record<string, unknown>, token?: string) =>
   expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
@@ -50,15 +50,11 @@ let other: number;
 let order: string[];
 
 beforeAll(async () => {
-  stack = await startStack({ seed });
   web = projectId('Web');
   big = projectId('Big');
   other = projectId('Other');
   const all = await ok(`query($p: ID!) { project(id: $p) { featureFlags(first: 100) { nodes { key } } } }`, { p: String(web) });
   order = all.project.featureFlags.nodes.map((n: { key: string }) => n.key);
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 const PAGE = `query($p: ID!, $first: Int, $after: String, $last: Int, $before: String) {
@@ -72,8 +68,18 @@ async function page(args: Record<string, unknown>) {
 }
 
 describe('Project.featureFlags connection', () => {
-  it('lists every seeded flag, newest first, with the upstream count', () => {
+  it('lists every seeded flag, newest first, with the upstream count', async () => {
     expect([...order].sort()).toEqual(KEYS);
+    const data = await ok(`query($p: ID!) { project(id: $p) { featureFlags { totalCount nodes { key databaseId createdAt } } } }`, { p: String(web) });
+    const flags: { key: string; databaseId: number; createdAt: string }[] = data.project.featureFlags.nodes;
+    // Newest first: creation time descending, the higher id first on a tie (the upstream's order).
+    const newestFirst = [...flags].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.databaseId - a.databaseId);
+    expect(flags.map((f) => f.key)).toEqual(newestFirst.map((f) => f.key));
+    // totalCount is the upstream envelope's own count, read here straight from the REST list.
+    const rest = await fetch(`${stack.upstream.url}/api/projects/${web}/feature_flags/?limit=1`, { headers: { authorization: 'Bearer phx_ada_flags_key' } });
+    const envelope = (await rest.json()) as { count: number };
+    expect(envelope.count).toBe(KEYS.length);
+    expect(data.project.featureFlags.totalCount).toBe(envelope.count);
   });
 
   it('pages forwards in pages of 3', async () => {

@@ -1,8 +1,8 @@
 // Flag actions end to end: activity logs as connections (page/limit upstream), static
 // cohort, usage dashboards, and the evaluation helpers (reasons, local evaluation, my
 // flags, blast radius).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
 
 const ORG = '0d000000-0000-4000-8000-00000000000d';
 const persons = [
@@ -30,7 +30,7 @@ const seed = {
   ],
 };
 
-let stack: Stack;
+const stack = useStack({ seed });
 let project: string;
 const ok = async (query: string, variables: Record<string, unknown> = {}) => expectNoErrors<any>(await stack.graphql<any>(query, { p: project, ...variables }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
@@ -40,11 +40,7 @@ async function flagId(key: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ seed });
   project = String(stack.upstream.seeded.projects[0]!.id);
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('activity logs', () => {

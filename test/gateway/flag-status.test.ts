@@ -1,7 +1,7 @@
 // FeatureFlag.status end to end: the upstream's status name (ACTIVE, STALE, DELETED) reaches the
 // FeatureFlagStatus enum on every path a flag is read by: lookup, list, node, mutations, role access.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack } from './helpers.ts';
 
 const ORG = '0a100000-0000-4000-8000-00000000000a';
 const ROLE = '0a100000-0000-4000-8000-0000000000a1';
@@ -15,7 +15,7 @@ const seed = {
 };
 const FORTY_DAYS_AGO = new Date(Date.now() - 40 * 86_400_000).toISOString();
 
-let stack: Stack;
+const stack = useStack({ seed });
 let project: string;
 const ok = async (query: string, variables: Record<string, unknown> = {}) => expectNoErrors<any>(await stack.graphql<any>(query, { p: project, ...variables }));
 
@@ -33,13 +33,9 @@ const BY_KEY = `query($p: ID!, $key: String!) { project(id: $p) { featureFlag(ke
 const statusOf = async (key: string) => (await ok(BY_KEY, { key })).project.featureFlag.status;
 
 beforeAll(async () => {
-  stack = await startStack({ seed });
   project = String(stack.upstream.seeded.projects[0]!.id);
   await createOldFlag('old-full', 100);
   await createOldFlag('old-half', 50);
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('FeatureFlag.status', () => {

@@ -2,9 +2,9 @@
 // limits (depth, aliases, directives) as validation errors, our cost limit (scored in
 // detail in query-cost.test.ts) as COST_ESTIMATED_TOO_EXPENSIVE. The logs never carry a token.
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, startStack, type Stack } from './helpers.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
+import { describe, expect, it } from 'vitest';
+import { KEY_A, useStack } from './helpers.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 
 const logLines: string[] = [];
 const logSink = new Writable({
@@ -14,13 +14,7 @@ const logSink = new Writable({
   },
 });
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack({ gateway: { logLevel: 'debug', logDestination: logSink } });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack({ gateway: { logLevel: 'debug', logDestination: logSink } });
 
 async function expectRejectedWithoutUpstream(query: string, reason: RegExp, code = 'GRAPHQL_VALIDATION_FAILED') {
   stack.upstream.resetRequests();
@@ -69,11 +63,15 @@ describe('query limits', () => {
     expect(res.extensions?.upstream?.totals.calls).toBe(2);
   });
 
-  it('a normal query passes', async () => {
+  it('a normal query passes, with its data', async () => {
     const res = await stack.graphql<any>(
       '{ projects(first: 10) { edges { cursor node { id name organization { id } } } pageInfo { hasNextPage } totalCount } }',
     );
+    expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
+    const names = res.data.projects.edges.map((edge: { node: { name: string } }) => edge.node.name).sort();
+    expect(names).toEqual(['Acme App', 'Acme Web']);
+    expect(res.data.projects).toMatchObject({ totalCount: 2, pageInfo: { hasNextPage: false } });
   });
 });
 

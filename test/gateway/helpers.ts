@@ -1,4 +1,6 @@
 // End-to-end harness: a real local upstream and a real gateway on port 0, spoken to over HTTP.
+// A test file calls `useStack(...)` once; the stack starts before its tests and stops after them.
+import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
 import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
 
@@ -54,7 +56,32 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(options: { seed?: SeedFile; gateway?: Partial<GatewayOptions> } = {}): Promise<Stack> {
+export interface StackOptions {
+  seed?: SeedFile;
+  gateway?: Partial<GatewayOptions>;
+}
+
+/**
+ * The stack of one test file (or describe block): started in `beforeAll` with the options the
+ * thunk returns then, stopped in `afterAll`. The returned object stands for the running stack.
+ */
+export function useStack(options: StackOptions | (() => StackOptions) = {}): Stack {
+  let running: Stack | undefined;
+  beforeAll(async () => {
+    running = await startStack(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  return new Proxy({} as Stack, {
+    get(_target, property) {
+      if (!running) throw new Error(`useStack: the stack is read (${String(property)}) before its beforeAll ran`);
+      return Reflect.get(running, property) as unknown;
+    },
+  });
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const upstream = await startLocalUpstream({ seed: options.seed ?? twoOrgSeed(), quiet: true });
   const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1', ...options.gateway });
   const keys = upstream.seeded.keys.map((k) => k.api_key);

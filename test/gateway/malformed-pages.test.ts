@@ -1,20 +1,18 @@
 // A 200 whose body is not the list envelope is a malformed upstream answer: every list field
 // answers the same documented code (UPSTREAM_ERROR, with the upstream's real status), whichever
 // endpoint and envelope (limit/offset or page/limit) it reads.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, ORG_A, startStack, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, ORG_A, useStack } from './helpers.ts';
 
-let stack: Stack;
+const stack = useStack();
 let projectId: string;
 let flagId: string;
 
 beforeAll(async () => {
-  stack = await startStack();
   const data = expectNoErrors(await stack.graphql<any>('{ projects(first: 1, search: "Acme Web") { nodes { id featureFlags(first: 1) { nodes { id } } } } }'));
   projectId = data.projects.nodes[0].id;
   flagId = data.projects.nodes[0].featureFlags.nodes[0].id;
 });
-afterAll(() => stack?.stop());
 
 const LIST_FIELDS: [string, RegExp, () => string, string[]][] = [
   ['projects', /^\/api\/projects\/$/, () => '{ projects { totalCount } }', ['projects']],

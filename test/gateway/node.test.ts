@@ -1,17 +1,13 @@
 // Global object identification (node/nodes), organization lookups and federation entities.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG_A, expectNoErrors, reportedCalls, startStack, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ORG_A, expectNoErrors, reportedCalls, useStack } from './helpers.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 
-let stack: Stack;
+const stack = useStack();
 let projectIds: number[];
 beforeAll(async () => {
-  stack = await startStack();
   const data = expectNoErrors(await stack.graphql<any>('{ projects { nodes { databaseId } } }'));
   projectIds = data.projects.nodes.map((p: { databaseId: number }) => p.databaseId);
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('node / nodes', () => {

@@ -1,7 +1,7 @@
 // Organization-level flag routes end to end: flags by key across projects, copyFeatureFlags
 // (copied flags, per-target failures, whole-copy userErrors), other organizations.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
 
 const ORG = '01000000-0000-4000-8000-000000000001';
 const OTHER_ORG = '02000000-0000-4000-8000-000000000002';
@@ -29,18 +29,11 @@ const seed = {
   ],
 };
 
-let stack: Stack;
+const stack = useStack({ seed });
 const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
   expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
 const projectId = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
-
-beforeAll(async () => {
-  stack = await startStack({ seed });
-});
-afterAll(async () => {
-  await stack?.stop();
-});
 
 const BY_KEY = `query($org: ID!, $key: String!) { organization(id: $org) { featureFlagsByKey(key: $key) {
   flagDatabaseId projectDatabaseId active filters createdAt createdBy { email } project { name } featureFlag { key name } } } }`;

@@ -1,8 +1,8 @@
 // Plugins end to end: the organization's plugins connection and lookups, source files,
 // every plugin mutation with its userErrors, the collection actions, federation references
 // and other organizations.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
 
 const ORG = '04000000-0000-4000-8000-000000000004';
 const OTHER_ORG = '05000000-0000-4000-8000-000000000005';
@@ -30,7 +30,7 @@ const seed = {
   ],
 };
 
-let stack: Stack;
+const stack = useStack({ seed });
 const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
   expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
@@ -49,11 +49,7 @@ async function pluginNamed(name: string): Promise<PluginNode> {
 }
 
 beforeAll(async () => {
-  stack = await startStack({ seed });
   all = (await ok(LIST, { org: ORG, first: 100 })).organization.plugins.nodes;
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('Organization.plugins and plugin(id:)', () => {

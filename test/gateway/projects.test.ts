@@ -1,15 +1,9 @@
 // Project domain end to end: gateway + local upstream on port 0, over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORG_A, expectNoErrors, reportedCalls, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { ORG_A, expectNoErrors, reportedCalls, useStack } from './helpers.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 const LIST = `query List($first: Int, $after: String, $last: Int, $before: String) {
   projects(first: $first, after: $after, last: $last, before: $before) {

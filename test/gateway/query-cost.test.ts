@@ -1,13 +1,13 @@
 // The query cost limit: src/query-cost.ts scores an operation from the schema's @cost/@listSize
 // hints as Apollo Router's demand control does, and costLimitPlugin refuses an operation over
 // QUERY_LIMITS.maxCost before any upstream call.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSchema, parse } from 'graphql';
 import { operationCost } from '../../src/query-cost.ts';
 import { gatewaySchema } from '../../src/schema.ts';
-import { QUERY_LIMITS } from '../../src/apollo-plugins/index.ts';
+import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 import { EXAMPLE_OPERATION } from '../../src/server.ts';
-import { expectNoErrors, startStack, type Stack } from './helpers.ts';
+import { expectNoErrors, useStack } from './helpers.ts';
 
 // A small schema covering every rule of the scoring, with numbers easy to check by hand.
 const TOY = buildSchema(`
@@ -210,13 +210,7 @@ describe('operationCost on the gateway schema: the examples maxCost is chosen fr
 });
 
 describe('cost limit over HTTP', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = useStack();
 
   it.each(REFUSED)('refuses $name with 400 COST_ESTIMATED_TOO_EXPENSIVE and no upstream call', async ({ query, variables, cost }) => {
     stack.upstream.resetRequests();
@@ -226,7 +220,7 @@ describe('cost limit over HTTP', () => {
     expect(res.errors).toEqual([
       {
         message: `Operation cost ${cost} exceeds the limit of ${QUERY_LIMITS.maxCost}.`,
-        extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost, maxCost: QUERY_LIMITS.maxCost },
+        extensions: { code: 'COST_ESTIMATED_TOO_EXPENSIVE', cost, maxCost: QUERY_LIMITS.maxCost, requestId: expect.any(String) },
       },
     ]);
     expect(stack.upstream.requests).toHaveLength(0);
@@ -251,8 +245,16 @@ describe('cost limit over HTTP', () => {
   });
 
   it('introspection is exempt', async () => {
-    const res = await stack.graphql<any>('{ __schema { types { name fields { name type { name ofType { name } } } } } }', {}, { token: null });
+    // Scored like data (an object per item, lists at the page cap) this would cost over a million.
+    const introspection = '{ __schema { types { name fields { name args { name type { name ofType { name } } } } } } }';
+    expect(operationCost(gatewaySchema(), parse(introspection), undefined, {})).toBe(0);
+    // The limit does not even score it: no `extensions.cost` next to the report, and no token needed.
+    const res = await stack.graphql<any>(introspection, {}, { token: null, report: true });
+    expect(res.status).toBe(200);
     expect(res.errors).toBeUndefined();
+    expect(res.data.__schema.types.length).toBeGreaterThan(20);
+    expect(res.extensions?.upstream).toBeDefined();
+    expect(res.extensions).not.toHaveProperty('cost');
   });
 
   it('x-upstream-report: 1 also returns the estimate in extensions.cost, next to the upstream report', async () => {

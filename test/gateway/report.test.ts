@@ -1,14 +1,8 @@
 // The upstream cost report (x-upstream-report: 1), /healthz and /metrics.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type Stack } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack } from './helpers.ts';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack?.stop();
-});
+const stack = useStack();
 
 describe('upstream report', () => {
   it('is absent unless asked for', async () => {
@@ -60,9 +54,9 @@ describe('upstream report', () => {
   });
 
   it('records failed calls with their status', async () => {
-    stack.upstream.injectFault({ path: '/api/projects/', status: 503, body: '{}' });
+    stack.upstream.injectFault({ path: '/api/projects/', status: 500, body: '{}' });
     const res = await stack.graphql<any>('{ projects { totalCount } }', {}, { report: true });
-    expect(res.extensions?.upstream.calls).toEqual([expect.objectContaining({ route: '/api/projects/', status: 503 })]);
+    expect(res.extensions?.upstream.calls).toEqual([expect.objectContaining({ route: '/api/projects/', status: 500 })]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Role access end to end: grant, list (connection), refetch by node id, revoke; userErrors
 // for unknown and duplicate roles; other organizations' flags.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, startStack, type GraphQLResponse, type Stack } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
 
 const ORG = '0e000000-0000-4000-8000-00000000000e';
 const OTHER_ORG = '0f000000-0000-4000-8000-00000000000f';
@@ -27,7 +27,7 @@ const seed = {
   feature_flags: [{ project: 'Web', key: 'guarded' }],
 };
 
-let stack: Stack;
+const stack = useStack({ seed });
 let project: string;
 let flag: { id: string; databaseId: number };
 const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
@@ -43,12 +43,8 @@ const LIST = `query($id: ID!, $first: Int, $after: String) { node(id: $id) { ...
   roleAccess(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { id role { name } } } } } }`;
 
 beforeAll(async () => {
-  stack = await startStack({ seed });
   project = String(stack.upstream.seeded.projects[0]!.id);
   flag = (await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "guarded") { id databaseId } } }`, { p: project })).project.featureFlag;
-});
-afterAll(async () => {
-  await stack?.stop();
 });
 
 describe('granting and revoking role access', () => {

@@ -95,7 +95,7 @@ describe('documents the gateway refuses', () => {
     expect(res.json.errors).toEqual([
       {
         message: `Token limit of ${QUERY_LIMITS.maxTokens} exceeded: the document is too large.`,
-        extensions: { code: 'TOKEN_LIMIT_EXCEEDED', maxTokens: QUERY_LIMITS.maxTokens },
+        extensions: { code: 'TOKEN_LIMIT_EXCEEDED', maxTokens: QUERY_LIMITS.maxTokens, requestId: expect.any(String) },
       },
     ]);
     expect(await refusedCount(dev, 'TOKEN_LIMIT_EXCEEDED')).toBeGreaterThan(0);

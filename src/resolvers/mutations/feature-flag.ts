@@ -96,7 +96,7 @@ async function copiedFlags(
   if (succeeded.length === records.length && records.every((r) => r.key === key)) {
     return records.map((record, i) => ctx.loaders.featureFlag.remember(succeeded[i] as number, record));
   }
-  const found = await Promise.all(succeeded.map((projectId) => ctx.loaders.featureFlag.byKey({ projectId, key })));
+  const found = await Promise.all(succeeded.map(async (projectId) => ctx.loaders.featureFlag.byKey({ projectId, key })));
   return found.filter((flag): flag is ProjectFlag => flag !== null);
 }
 

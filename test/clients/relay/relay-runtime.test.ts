@@ -2,7 +2,7 @@
 // relay-compiler generated from operations/ into __generated__/: pagination by re-fetching the
 // generated @refetchable pagination query, merged by ConnectionHandler into one connection
 // record; a refetch through the generated node(id:) query; a mutation normalized by global id.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ConnectionHandler,
   Environment,
@@ -17,7 +17,7 @@ import {
   type ReaderFragment,
 } from 'relay-runtime';
 import { toGlobalId } from '../../../src/relay/global-id.ts';
-import { KEY_A, ORG_A, startStack, type Stack } from '../../gateway/helpers.ts';
+import { KEY_A, ORG_A, useStack } from '../../gateway/helpers.ts';
 import FlagListQueryNode, { type FlagListQuery } from './__generated__/FlagListQuery.graphql.ts';
 import FlagListPaginationQueryNode, { type FlagListPaginationQuery } from './__generated__/FlagListPaginationQuery.graphql.ts';
 import FlagListProject, { type FlagList_project$data } from './__generated__/FlagList_project.graphql.ts';
@@ -47,19 +47,14 @@ function seed() {
   };
 }
 
-let stack: Stack;
+const stack = useStack({ seed: seed() });
 let projectId: string;
 let projectDatabaseId: number;
 
 beforeAll(async () => {
-  stack = await startStack({ seed: seed() });
   const projects = await stack.graphql<any>('{ projects(first: 1) { nodes { id databaseId } } }');
   projectId = projects.data!.projects.nodes[0].id;
   projectDatabaseId = projects.data!.projects.nodes[0].databaseId;
-});
-
-afterAll(async () => {
-  await stack?.stop();
 });
 
 interface GatewayError {

@@ -68,6 +68,22 @@ projects.test_local_evaluation_for_invalid_cohorts = {
     },
   ],
 };
+projects.test_feature_flag_includes_cohort_names = {
+  cohorts: [{ name: 'test_cohort', groups: [{ properties: [{ key: 'email', value: '@posthog.com', type: 'person' }] }] }],
+};
+projects.test_cant_create_flag_with_data_that_fails_to_query = {
+  persons: [
+    { distinct_id: '123', properties: { email: 'x y z' } },
+    { distinct_id: '456', properties: { email: '2.3.999' } },
+  ],
+};
+projects.test_cant_create_flag_with_group_data_that_fails_to_query = {
+  group_types: [
+    { index: 0, name: 'organization' },
+    { index: 1, name: 'xyz' },
+  ],
+  groups: Array.from({ length: 5 }, (_, i) => ({ group_type_index: 1, group_key: `xyz:${i}`, properties: { industry: `${i}`, email: '2.3.4445' } })),
+};
 projects.test_create_static_cohort_for_flag = {
   persons: [{ distinct_id: 'person1', properties: { key: 'value' } }, { distinct_id: 'person2', properties: { key: 'value2' } }, { distinct_id: 'person3' }],
 };
@@ -255,5 +271,35 @@ describe(FILE, () => {
     expect(response.body.cohort.name).toMatch(/^Users with feature flag some-feature enabled at /);
     expect(response.body.cohort.is_static).toBe(true);
     expect(response.body.cohort.count).toBe(1);
+  });
+  const cannotEvaluate = { type: 'validation_error', code: 'invalid_input', detail: "Can't evaluate flag - please check release conditions", attr: null };
+
+  it(t('test_cant_create_flag_with_data_that_fails_to_query'), async () => {
+    const { api, flags } = project('test_cant_create_flag_with_data_that_fails_to_query');
+    const property = { key: 'email', type: 'person', value: '2.3.9{0-9}{1}', operator: 'regex' };
+    const response = await api.post(flags, { name: 'Beta feature', key: 'beta-x', filters: { groups: [{ rollout_percentage: 65, properties: [property] }] } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(cannotEvaluate);
+  });
+
+  it(t('test_cant_create_flag_with_group_data_that_fails_to_query'), async () => {
+    const { api, flags } = project('test_cant_create_flag_with_group_data_that_fails_to_query');
+    const property = { key: 'email', type: 'group', group_type_index: 1, value: '2.3.9{0-9}{1 ef}', operator: 'regex' };
+    const filters = { aggregation_group_type_index: 1, groups: [{ rollout_percentage: 65, properties: [property] }] };
+    const response = await api.post(flags, { name: 'Beta feature', key: 'beta-x', filters });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(cannotEvaluate);
+  });
+
+  it(t('test_feature_flag_includes_cohort_names'), async () => {
+    const { api, flags, createFlag, cohort } = project('test_feature_flag_includes_cohort_names');
+    const flag = await createFlag({
+      name: 'Alpha feature',
+      key: 'alpha-feature',
+      filters: { groups: [{ properties: [{ key: 'id', type: 'cohort', value: cohort('test_cohort') }] }] },
+    });
+    const response = await api.get(`${flags}${flag.id}/`);
+    expect(response.status).toBe(200);
+    expect(response.body.filters.groups[0].properties[0]).toEqual({ key: 'id', type: 'cohort', value: cohort('test_cohort'), cohort_name: 'test_cohort' });
   });
 });

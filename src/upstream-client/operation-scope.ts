@@ -1,0 +1,80 @@
+// What the transport needs to know about the one GraphQL operation it is calling for: its
+// request id, its overall deadline, its budget of upstream calls, and a signal that fires when
+// the caller goes away. Built once per operation by the HTTP layer (context.ts), ended when the
+// response is finished or the connection closes.
+
+/** Why an operation's upstream work was cut short. */
+export type StopReason = 'deadline' | 'client-gone' | 'shutdown';
+
+export interface OperationScopeOptions {
+  /** The operation's request id (sent upstream as `x-request-id`). */
+  requestId: string;
+  /** Overall deadline of the operation's upstream work, in ms from now. */
+  timeoutMs: number;
+  /** Most upstream calls (retries included) the operation may make. */
+  callLimit: number;
+}
+
+/**
+ * Per-operation hook around each upstream attempt (tracing, src/tracing.ts): the headers it adds,
+ * such as W3C `traceparent`, and a callback when the attempt ends. Never sees the token.
+ */
+export interface CallTracer {
+  startCall(call: { method: string; route: string }, attempt: number): { headers: Record<string, string>; end(status: number | null, error?: unknown): void };
+}
+
+export class OperationScope {
+  /** Set by the context when the operation is traced: wraps each upstream attempt in a span. */
+  tracer: CallTracer | undefined;
+  readonly requestId: string;
+  readonly callLimit: number;
+  readonly #deadline: number;
+  readonly #controller = new AbortController();
+  #calls = 0;
+
+  constructor(options: OperationScopeOptions) {
+    this.requestId = options.requestId;
+    this.callLimit = options.callLimit;
+    this.#deadline = performance.now() + options.timeoutMs;
+  }
+
+  /** Fires (with a `StopReason` as its reason) when the caller disconnects; in-flight calls abort. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Time left before the operation's deadline (0 once passed). */
+  remainingMs(): number {
+    return Math.max(0, this.#deadline - performance.now());
+  }
+
+  /** Counts one upstream call; false once the operation has used its budget. */
+  takeCall(): boolean {
+    if (this.#calls >= this.callLimit) return false;
+    this.#calls += 1;
+    return true;
+  }
+
+  /** Upstream calls made so far (retries included). */
+  get calls(): number {
+    return this.#calls;
+  }
+
+  /** Aborts every in-flight and future upstream call of the operation. */
+  stop(reason: StopReason): void {
+    if (!this.#controller.signal.aborted) this.#controller.abort(reason);
+  }
+
+  /**
+   * Headers every upstream call of this operation carries besides the token. The one place to add
+   * per-call context (trace context can be added here too).
+   */
+  callHeaders(): Record<string, string> {
+    return { 'x-request-id': this.requestId };
+  }
+}
+
+/** A scope for work outside any HTTP request (tests, scripts): generous limits, a fresh id. */
+export function detachedScope(): OperationScope {
+  return new OperationScope({ requestId: crypto.randomUUID(), timeoutMs: 60_000, callLimit: 10_000 });
+}

@@ -1,0 +1,67 @@
+// The few facts about upstream records that the GraphQL schema relies on (non-null ids, keys,
+// names...), checked once per answer by the transport for the routes that return them. A record
+// that breaks one is the upstream's fault: an `UpstreamError` of kind `malformed` naming the route,
+// never a resolver crash (INTERNAL_SERVER_ERROR) or a scalar error that blames the caller.
+import { UpstreamError } from './upstream-error.ts';
+
+type FieldType = 'number' | 'string' | 'boolean' | 'object';
+type Shape = Readonly<Record<string, FieldType>>;
+
+const PROJECT: Shape = { id: 'number', uuid: 'string', organization: 'string', api_token: 'string', name: 'string', timezone: 'string' };
+const FLAG: Shape = { id: 'number', key: 'string', active: 'boolean', deleted: 'boolean' };
+const WITH_ID: Shape = { id: 'number' };
+
+/** Route template -> the shape of the record it returns (alone, or as each item of `results`). */
+const SHAPES: ReadonlyMap<string, Shape> = new Map([
+  ['/api/projects/', PROJECT],
+  ['/api/projects/{id}/', PROJECT],
+  ['/api/projects/{project_id}/feature_flags/', FLAG],
+  ['/api/projects/{project_id}/feature_flags/{id}/', FLAG],
+  ['/api/organizations/{org_id}/plugins/', WITH_ID],
+  ['/api/organizations/{org_id}/plugins/{id}/', WITH_ID],
+  ['/api/projects/{project_id}/feature_flags/{flag_id}/role_access/', WITH_ID],
+  ['/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/', WITH_ID],
+]);
+
+/** Throws `malformed` when a 2xx JSON answer of a known route holds a record of the wrong shape. */
+export function checkRecords(method: string, route: string, status: number, body: unknown): void {
+  const shape = SHAPES.get(route);
+  if (!shape || body === null || method === 'DELETE') return;
+  const problem = isObject(body) && Array.isArray(body.results) ? itemsProblem(body.results, shape) : recordProblem(body, shape);
+  if (problem === null) return;
+  throw new UpstreamError({
+    kind: 'malformed',
+    status,
+    body: null,
+    route,
+    message: `Upstream ${method} ${route} answered ${status} with a malformed record: ${problem}`,
+  });
+}
+
+function itemsProblem(items: unknown[], shape: Shape): string | null {
+  for (let index = 0; index < items.length; index++) {
+    const problem = recordProblem(items[index], shape);
+    if (problem !== null) return `results[${index}]: ${problem}`;
+  }
+  return null;
+}
+
+function recordProblem(record: unknown, shape: Shape): string | null {
+  if (!isObject(record)) return `expected an object, got ${describe(record)}`;
+  for (const [field, type] of Object.entries(shape)) {
+    const value = record[field];
+    const ok = type === 'object' ? isObject(value) : typeof value === type;
+    if (!ok) return `"${field}" should be a ${type}, got ${describe(value)}`;
+  }
+  return null;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+}

@@ -1,0 +1,105 @@
+// Reading one upstream answer: the body is read up to a size cap (the read is abandoned as soon
+// as the cap is passed), parsed as JSON, checked, and turned into a value or an `UpstreamError`.
+import type { Dispatcher } from 'undici';
+import { MalformedBody } from './page.ts';
+import { checkRecords } from './record-shapes.ts';
+import { UpstreamError } from './upstream-error.ts';
+
+interface Call {
+  method: string;
+  route: string;
+  /** Checks and shapes a 2xx JSON body (page.ts decoders); throws `MalformedBody`. */
+  decode?: (body: unknown) => unknown;
+}
+
+/** The body as text, or `malformed` once it passes `maxBytes` (the connection is dropped, not drained). */
+export async function readBounded(call: Call, response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) tooLarge(call, response, maxBytes);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) tooLarge(call, response, maxBytes);
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+}
+
+function tooLarge(call: Call, response: Dispatcher.ResponseData, maxBytes: number): never {
+  response.body.destroy();
+  throw new UpstreamError({
+    kind: 'malformed',
+    status: response.statusCode,
+    body: null,
+    route: call.route,
+    message: `Upstream ${call.method} ${call.route} answered more than ${maxBytes} bytes`,
+  });
+}
+
+/** Status + body -> the parsed JSON value (null for 204/empty), or an `UpstreamError`. */
+export function interpretResponse(call: Call, status: number, text: string, headers: Record<string, string | string[] | undefined>): unknown {
+  const parsed = parseBody(text);
+  if (status >= 200 && status < 300) {
+    if (status === 204 || text.trim() === '') return null;
+    if (!parsed.ok) {
+      throw new UpstreamError({
+        kind: 'malformed',
+        status,
+        body: text.slice(0, 500),
+        route: call.route,
+        message: `Upstream ${call.method} ${call.route} answered ${status} with a body that is not JSON`,
+      });
+    }
+    checkRecords(call.method, call.route, status, parsed.value);
+    return decoded(call, status, parsed.value);
+  }
+  const body = parsed.ok ? parsed.value : text.slice(0, 500) || null;
+  const retryAfter = status === 429 ? retryAfterSeconds(headers['retry-after'], body) : undefined;
+  throw new UpstreamError({
+    kind: 'http',
+    status,
+    body,
+    route: call.route,
+    message: `Upstream ${call.method} ${call.route} answered ${status}`,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
+}
+
+function decoded(call: Call, status: number, value: unknown): unknown {
+  if (!call.decode) return value;
+  try {
+    return call.decode(value);
+  } catch (error) {
+    if (!(error instanceof MalformedBody)) throw error;
+    throw new UpstreamError({
+      kind: 'malformed',
+      status,
+      body: JSON.stringify(value).slice(0, 500),
+      route: call.route,
+      message: `Upstream ${call.method} ${call.route} answered ${status} with ${error.message}`,
+    });
+  }
+}
+
+function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Retry-After header (seconds or HTTP date), else the DRF throttle detail "Expected available in N seconds". */
+export function retryAfterSeconds(header: string | string[] | undefined, body: unknown): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) {
+    if (/^\d+$/.test(value.trim())) return Number(value.trim());
+    const date = Date.parse(value);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
+  const match = typeof detail === 'string' ? /available in (\d+) seconds?/i.exec(detail) : null;
+  return match?.[1] ? Number(match[1]) : undefined;
+}

@@ -1,0 +1,35 @@
+// Tokens the upstream recently accepted, remembered (as SHA-256 digests, never the key itself) so
+// that work that fans out per item (federation `_entities`) can first make sure the caller is
+// authenticated without paying a check on every request. Bounded in size and age.
+import { createHash } from 'node:crypto';
+
+export class VerifiedTokens {
+  readonly #expiresAt = new Map<string, number>();
+  readonly #maxEntries: number;
+  readonly #ttlMs: number;
+
+  constructor(maxEntries = 10_000, ttlMs = 60_000) {
+    this.#maxEntries = maxEntries;
+    this.#ttlMs = ttlMs;
+  }
+
+  has(token: string): boolean {
+    const digest = digestOf(token);
+    const expiry = this.#expiresAt.get(digest);
+    if (expiry === undefined) return false;
+    if (expiry > performance.now()) return true;
+    this.#expiresAt.delete(digest);
+    return false;
+  }
+
+  add(token: string): void {
+    const digest = digestOf(token);
+    this.#expiresAt.delete(digest); // re-inserted last: Map order is the eviction order
+    this.#expiresAt.set(digest, performance.now() + this.#ttlMs);
+    if (this.#expiresAt.size > this.#maxEntries) this.#expiresAt.delete(this.#expiresAt.keys().next().value!);
+  }
+}
+
+function digestOf(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
