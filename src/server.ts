@@ -136,6 +136,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}),
   });
   const tracer = new GatewayTracer(options.upstreamUrl, options.tracerProvider);
+  let stopping: Promise<void> | undefined;
 
   const app = express();
   // A minimal server pays neither: an ETag is a SHA-1 of every answer (answers are per caller and
@@ -162,19 +163,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     metricsRegistry: metrics.registry,
     startDraining: () => readiness.startDraining(),
     live,
-    async stop() {
-      readiness.startDraining();
-      await live.close();
-      const abortLate = setTimeout(() => transport.abortInFlight(), graceMs);
-      try {
-        await server.stop();
-      } finally {
-        clearTimeout(abortLate);
-        await transport.close();
-        await cache.close();
-      }
-    },
+    // Idempotent: main.ts, a test's finally and a signal may all ask; the first stop is the one awaited.
+    stop: () => (stopping ??= stopAll()),
   };
+
+  async function stopAll(): Promise<void> {
+    readiness.startDraining();
+    await live.close();
+    const abortLate = setTimeout(() => transport.abortInFlight(), graceMs);
+    try {
+      await server.stop();
+    } finally {
+      clearTimeout(abortLate);
+      await transport.close();
+      await cache.close();
+    }
+  }
 }
 
 // After the grace period, aborted upstream calls still need a moment to turn into answers.

@@ -137,7 +137,10 @@ export class SubscriptionHub {
   }
 
   #read(token: string, projectId: number, page: { limit: number; page: number }): Promise<ActivityPage<ActivityLogRecord>> {
-    return listAllFeatureFlagsActivity(this.#transport.clientFor(token, new UpstreamReport(), this.#transport.openScope(randomUUID())), projectId, page);
+    // The feed backs off on 429 by itself (Retry-After), so the transport must not retry for it.
+    const scope = this.#transport.openScope(randomUUID());
+    scope.retries = false;
+    return listAllFeatureFlagsActivity(this.#transport.clientFor(token, new UpstreamReport(), scope), projectId, page);
   }
 
   /** Subscribe-time check: the key reads the project's flag activity; the page read is its starting point. */

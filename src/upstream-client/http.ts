@@ -149,7 +149,7 @@ export class UpstreamTransport {
       try {
         return await this.#attempt(call, path, token, report, scope, attempt);
       } catch (error) {
-        const delay = retryDelayMs(call.method, error, attempt, scope.remainingMs(), this.#retry);
+        const delay = scope.retries ? retryDelayMs(call.method, error, attempt, scope.remainingMs(), this.#retry) : null;
         if (delay === null) throw error;
         await sleep(delay, undefined, { signal: scope.signal }).catch(() => {
           throw abortedCall(scope.signal.reason as AbortCause, call.route, null);

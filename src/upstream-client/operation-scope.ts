@@ -26,6 +26,8 @@ export interface CallTracer {
 export class OperationScope {
   /** Set by the context when the operation is traced: wraps each upstream attempt in a span. */
   tracer: CallTracer | undefined;
+  /** False for callers with their own backoff (the live-update poller honours 429 itself): no transport retries. */
+  retries = true;
   readonly requestId: string;
   readonly callLimit: number;
   readonly #deadline: number;
