@@ -24,7 +24,7 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
   /** Arbitrary JSON, used only for maps whose structure the upstream leaves free-form (filters, config schemas, capabilities...). */
   JSON: { input: unknown; output: unknown; }
-  /** An IANA time-zone name accepted by the upstream (interface §2.8), e.g. `Europe/Paris`, `UTC` or `US/Eastern`. */
+  /** An IANA time-zone name accepted by the upstream (docs/rest-interface.md, "Time zones"), e.g. `Europe/Paris`, `UTC` or `US/Eastern`. */
   TimeZone: { input: string; output: string; }
   /** A UUID string, e.g. `0190f5a4-6a1e-7d2a-9a47-3c1f0e2b7c11`. */
   UUID: { input: string; output: string; }
