@@ -3,17 +3,12 @@
 // schema subset the scenarios read, undici, per-request DataLoaders. Prints its URL when ready.
 //
 //   node bench/apollo-baseline.ts --upstream http://127.0.0.1:8011
-import { parseArgs } from 'node:util';
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import DataLoader from 'dataloader';
-import { Pool } from 'undici';
+import { bearer, globalId, idKeys, restUpstream, type Json, type Method } from './rest-upstream.ts';
 
-type Json = any; // upstream JSON, read field by field
-
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, port: { type: 'string', default: '0' } } });
-if (!values.upstream) throw new Error('apollo-baseline: --upstream <url> is required');
-const pool = new Pool(values.upstream, { connections: 16 });
+const upstream = restUpstream('apollo-baseline');
 
 const typeDefs = `#graphql
   interface Node { id: ID! }
@@ -39,9 +34,6 @@ const typeDefs = `#graphql
   type DeleteFeatureFlagPayload { deletedFeatureFlagId: ID userErrors: [UserError!]! }
 `;
 
-const globalId = (...parts: (string | number)[]) => Buffer.from(parts.join(':'), 'latin1').toString('base64url');
-const idKeys = (id: string) => Buffer.from(id, 'base64url').toString('latin1').split(':').slice(1);
-
 interface Context {
   get(path: string): Promise<Json>;
   send(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Json>;
@@ -50,17 +42,7 @@ interface Context {
 }
 
 function context(token: string): Context {
-  const call = async (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => {
-    const answer = await pool.request({
-      method,
-      path,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json: Json = await answer.body.json();
-    if (answer.statusCode >= 300) throw new Error(`upstream ${answer.statusCode} on ${method} ${path}`);
-    return json;
-  };
+  const call = (method: Method, path: string, body?: unknown) => upstream.call(token, method, path, body);
   return {
     get: (path) => call('GET', path),
     send: (method, path, body) => call(method, path, body),
@@ -118,7 +100,7 @@ const resolvers = {
 
 const server = new ApolloServer<Context>({ typeDefs, resolvers });
 const { url } = await startStandaloneServer(server, {
-  listen: { port: Number(values.port), host: '127.0.0.1' },
-  context: async ({ req }) => context(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''),
+  listen: { port: upstream.port, host: '127.0.0.1' },
+  context: async ({ req }) => context(bearer(req.headers.authorization)),
 });
 console.log(`apollo baseline ${url.replace('localhost', '127.0.0.1')}graphql`);

@@ -5,30 +5,12 @@
 //   node bench/floor.ts --upstream http://127.0.0.1:8011
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
-import { Pool } from 'undici';
+import { bearer, globalId, idKeys, restUpstream, type Json } from './rest-upstream.ts';
 
-type Json = any; // upstream JSON, read field by field
 type Handler = (variables: Json, token: string) => Promise<unknown>;
 
-const { values } = parseArgs({ options: { upstream: { type: 'string' }, port: { type: 'string', default: '0' } } });
-if (!values.upstream) throw new Error('floor: --upstream <url> is required');
-const pool = new Pool(values.upstream, { connections: 16 });
-
-async function call(token: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<Json> {
-  const answer = await pool.request({
-    method,
-    path,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json: Json = await answer.body.json();
-  if (answer.statusCode >= 300) throw new Error(`upstream ${answer.statusCode} on ${method} ${path}`);
-  return json;
-}
-
-const globalId = (...parts: (string | number)[]) => Buffer.from(parts.join(':'), 'latin1').toString('base64url');
-const idKeys = (id: string) => Buffer.from(id, 'base64url').toString('latin1').split(':').slice(1);
+const upstream = restUpstream('floor');
+const call: typeof upstream.call = (...args) => upstream.call(...args);
 
 const flag = (projectId: number, f: Json) => ({
   id: globalId('FeatureFlag', projectId, f.id),
@@ -108,7 +90,7 @@ const server = http.createServer((req, res) => {
   void readBody(req)
     .then(async (text) => {
       const { operationName, variables } = JSON.parse(text) as { operationName: string; variables: Json };
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const token = bearer(req.headers.authorization);
       const data = await HANDLERS[operationName]!(variables, token);
       const body = JSON.stringify({ data });
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
@@ -120,6 +102,6 @@ const server = http.createServer((req, res) => {
     });
 });
 server.keepAliveTimeout = 60_000;
-server.listen(Number(values.port), '127.0.0.1', () => {
+server.listen(upstream.port, '127.0.0.1', () => {
   console.log(`floor http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`);
 });

@@ -19,6 +19,8 @@ export interface Operation {
 }
 
 export interface Scenario {
+  /** Short name for `--scenarios` (project, list, n+1, nodes, fan-out, create). */
+  id: string;
   name: string;
   operations(ids: BenchIds): Operation[];
   /** Upstream calls of one run of `operations` at best. */
@@ -29,6 +31,7 @@ const FLAG_FIELDS = 'id databaseId key name active deleted createdAt createdBy {
 
 export const SCENARIOS: Scenario[] = [
   {
+    id: 'project',
     name: 'project by id',
     minCalls: 1,
     operations: (ids) => [
@@ -36,6 +39,7 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    id: 'list',
     name: '50 flags + creator',
     minCalls: 2,
     operations: (ids) => [
@@ -47,6 +51,7 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    id: 'n+1',
     name: 'N+1: 50 flags + project + creator',
     minCalls: 2,
     operations: (ids) => [
@@ -58,6 +63,7 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    id: 'nodes',
     name: 'nodes(ids:) 50 flags, 3 projects',
     minCalls: 50,
     operations: (ids) => [
@@ -69,6 +75,7 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    id: 'fan-out',
     name: '20 flags x role access',
     minCalls: 22,
     operations: (ids) => [
@@ -81,6 +88,7 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   {
+    id: 'create',
     name: 'create then delete a flag',
     minCalls: 2,
     operations: (ids) => [

@@ -73,8 +73,7 @@ async function main(): Promise<void> {
     console.log(verdict.message);
     process.exitCode = verdict.flat ? 0 : 1;
   } finally {
-    gateway.stop();
-    upstream.stop();
+    await Promise.all([gateway.stop(), upstream.stop()]);
     rmSync(dir, { recursive: true, force: true });
   }
 }

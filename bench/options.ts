@@ -1,0 +1,75 @@
+// The command line of `npm run bench` (each option also has an environment variable, read when
+// the option is not given):
+//   --scenarios project,list,n+1   scenario ids (bench/scenarios.ts) or parts of their names (BENCH_SCENARIOS; default all)
+//   --connections 1,10,50          concurrent connections (BENCH_CONNECTIONS)
+//   --rounds 3                     interleaved rounds (BENCH_ROUNDS)
+//   --duration 5 --warmup 1        seconds per measured run and per unmeasured warm-up (BENCH_DURATION, BENCH_WARMUP)
+//   --contenders gateway,floor     see bench/contenders.ts (BENCH_CONTENDERS)
+//   --quick                        2 s runs, 10 connections (BENCH_QUICK=1)
+//   --out file.json                where results go (BENCH_OUT; default bench/results/<date>.json)
+//   --no-build                     reuse dist/ as it is (BENCH_BUILD=0)
+import { parseArgs } from 'node:util';
+import { DEFAULT_CONTENDERS } from './contenders.ts';
+import { SCENARIOS, type Scenario } from './scenarios.ts';
+
+export interface BenchOptions {
+  scenarios: Scenario[];
+  connections: number[];
+  rounds: number;
+  durationS: number;
+  warmupS: number;
+  contenders: string[];
+  out: string | undefined;
+  build: boolean;
+}
+
+export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): BenchOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      scenarios: { type: 'string' },
+      connections: { type: 'string' },
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      contenders: { type: 'string' },
+      quick: { type: 'boolean' },
+      out: { type: 'string' },
+      'no-build': { type: 'boolean' },
+    },
+  });
+  const quick = values.quick ?? env.BENCH_QUICK === '1';
+  const list = (value: string | undefined) =>
+    value
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  return {
+    scenarios: selectScenarios(list(values.scenarios ?? env.BENCH_SCENARIOS)),
+    connections: (list(values.connections ?? env.BENCH_CONNECTIONS) ?? (quick ? ['10'] : ['1', '10', '50'])).map(positive),
+    rounds: positive(values.rounds ?? env.BENCH_ROUNDS ?? '3'),
+    durationS: positive(values.duration ?? env.BENCH_DURATION ?? (quick ? '2' : '5')),
+    warmupS: Number(values.warmup ?? env.BENCH_WARMUP ?? (quick ? '0.5' : '1')),
+    contenders: list(values.contenders ?? env.BENCH_CONTENDERS) ?? DEFAULT_CONTENDERS,
+    out: values.out ?? env.BENCH_OUT,
+    build: !(values['no-build'] ?? env.BENCH_BUILD === '0'),
+  };
+}
+
+/** Scenarios by id (`list`) or by part of their name (`N+1`), in the benchmark's order; all without a list. */
+export function selectScenarios(wanted: string[] | undefined): Scenario[] {
+  if (!wanted) return SCENARIOS;
+  for (const item of wanted) {
+    if (!SCENARIOS.some((s) => matches(s, item))) throw new Error(`bench: no scenario ${item} (ids: ${SCENARIOS.map((s) => s.id).join(', ')})`);
+  }
+  return SCENARIOS.filter((s) => wanted.some((item) => matches(s, item)));
+}
+
+// An id names one scenario exactly; anything else is looked for in the names.
+const matches = (scenario: Scenario, item: string) => (SCENARIOS.some((s) => s.id === item) ? scenario.id === item : scenario.name.includes(item));
+
+function positive(text: string): number {
+  const n = Number(text);
+  if (!(n > 0)) throw new Error(`bench: expected a positive number, got ${text}`);
+  return n;
+}
