@@ -57,8 +57,8 @@ export class Inspector {
   }
 }
 
-/** The `count` functions and packages with the most self time, in % of the profile (idle left out). */
-export function topSelfTime(profile: CpuProfile, count: number) {
+/** The `count` functions and packages with the most self time, in % of the profile (idle left out) and µs per request. */
+export function topSelfTime(profile: CpuProfile, count: number, requests: number) {
   const selfUs = new Map<number, number>();
   profile.samples.forEach((node, i) => selfUs.set(node, (selfUs.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byFunction = new Map<string, number>();
@@ -78,7 +78,7 @@ export function topSelfTime(profile: CpuProfile, count: number) {
     [...map]
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)
-      .map(([name, us]) => ({ name, '%': Math.round((us / total) * 1000) / 10 }));
+      .map(([name, us]) => ({ name, '%': Math.round((us / total) * 1000) / 10, 'µs/request': Math.round((us / requests) * 10) / 10 }));
   return { functions: top(byFunction), packages: top(byPackage) };
 }
 

@@ -87,7 +87,7 @@ function report(profile: CpuProfile, name: string): void {
   mkdirSync(PROFILES, { recursive: true });
   const file = join(PROFILES, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
-  const { functions, packages } = topSelfTime(profile, 25);
+  const { functions, packages } = topSelfTime(profile, 30, REQUESTS);
   console.log(`\n${name}: ${file}`);
   console.table(packages);
   console.table(functions);

@@ -78,20 +78,51 @@ function contextFor(
   const scope = transport.openScope(requestId);
   const upstreamReport = new UpstreamReport();
   const client = transport.clientFor(token, upstreamReport, scope);
-  let log: Logger | undefined;
-  return {
-    token,
-    requestId,
-    scope,
-    // Made on first use: most operations log one line, many none (LOG_LEVEL above info).
-    get log() {
-      return (log ??= logger.child({ requestId }));
-    },
-    client,
-    loaders: createLoaders(client),
-    report: upstreamReport,
-    wantsReport: report,
-  };
+  return new RequestContext(token, requestId, scope, client, upstreamReport, report, logger);
+}
+
+/**
+ * A class rather than a literal with a getter: Apollo Server hands resolvers a shallow copy of
+ * the context (`Object.assign` onto the same prototype), which would call an own getter, and so
+ * build a child logger per request; a getter on the prototype is only called when used.
+ */
+class RequestContext implements GatewayContext {
+  readonly token: string | null;
+  readonly requestId: string;
+  readonly scope: OperationScope;
+  readonly client: UpstreamClient;
+  readonly loaders: Loaders;
+  readonly report: UpstreamReport;
+  readonly wantsReport: boolean;
+  trace?: OperationTrace;
+  // Plain properties, not #private ones: Apollo's copy carries own properties only.
+  readonly rootLogger: Logger;
+  childLogger: Logger | undefined;
+
+  constructor(
+    token: string | null,
+    requestId: string,
+    scope: OperationScope,
+    client: UpstreamClient,
+    report: UpstreamReport,
+    wantsReport: boolean,
+    logger: Logger,
+  ) {
+    this.token = token;
+    this.requestId = requestId;
+    this.scope = scope;
+    this.client = client;
+    this.loaders = createLoaders(client);
+    this.report = report;
+    this.wantsReport = wantsReport;
+    this.rootLogger = logger;
+    this.childLogger = undefined;
+  }
+
+  // Made on first use: most operations log one line, many none (LOG_LEVEL above info).
+  get log(): Logger {
+    return (this.childLogger ??= this.rootLogger.child({ requestId: this.requestId }));
+  }
 }
 
 /** `x-upstream-report: 1` (docs/architecture.md, "Upstream cost"); `true` is accepted too. */

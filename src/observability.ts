@@ -49,7 +49,6 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     labelNames: ['code'],
     registers: [registry],
   });
-  const observeRefusal = (code: string) => refused.inc({ code: codeLabel(code) });
   const untrusted = new Counter({
     name: 'graphql_untrusted_operations_total',
     help: 'Operations not in the trusted-document manifest, by what was done (logged or refused).',
@@ -70,23 +69,36 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
   const labels = new OperationLabels(maxOperationLabels);
+  // Label children bound once per label set (every set is bounded: operation names, codes,
+  // route templates, statuses), so recording a request or a call builds no label object.
+  const operationSeries = bound((operation) => ({
+    ok: requests.labels(operation, 'ok'),
+    error: requests.labels(operation, 'error'),
+    refused: requests.labels(operation, 'refused'),
+    duration: duration.labels(operation),
+  }));
+  const refusedSeries = bound((code) => refused.labels(code));
+  const untrustedSeries = bound((action) => untrusted.labels(action));
+  const callSeries = bound((key) => upstreamCalls.labels(...(key.split(' ') as [string, string, string])));
+  const callDurationSeries = bound((key) => upstreamDuration.labels(...(key.split(' ') as [string, string])));
+  const observeRefusal = (code: string) => refusedSeries(codeLabel(code)).inc();
 
   const plugin: ApolloServerPlugin<GatewayContext> = {
     async requestDidStart() {
       const started = performance.now();
       return {
         async willSendResponse({ operationName, request, response, contextValue }) {
-          const operation = labels.label(operationName ?? request.operationName, () => contextValue.client.tokenAccepted());
+          const series = operationSeries(labels.label(operationName ?? request.operationName, () => contextValue.client.tokenAccepted()));
           const outcome = outcomeOf(response.body);
-          requests.inc({ operation, outcome });
-          duration.observe({ operation }, (performance.now() - started) / 1000);
+          series[outcome].inc();
+          series.duration.observe((performance.now() - started) / 1000);
           if (outcome === 'refused') observeRefusal(firstCode(response.body));
         },
       };
     },
     // Refused before the operation started (CSRF, a malformed request): no requestDidStart.
     async invalidRequestWasReceived({ error }) {
-      requests.inc({ operation: 'anonymous', outcome: 'refused' });
+      operationSeries('anonymous').refused.inc();
       observeRefusal(errorCode(error));
     },
   };
@@ -94,11 +106,22 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     registry,
     plugin,
     observeRefusal,
-    observeUntrusted: (action) => untrusted.inc({ action }),
+    observeUntrusted: (action) => untrustedSeries(action).inc(),
     observeUpstreamCall({ method, route, status, ms }) {
-      upstreamCalls.inc({ method, route, status: status === null ? 'none' : String(status) });
-      upstreamDuration.observe({ method, route }, ms / 1000);
+      // Route templates hold no spaces: "method route status" is an unambiguous key.
+      callSeries(`${method} ${route} ${status === null ? 'none' : status}`).inc();
+      callDurationSeries(`${method} ${route}`).observe(ms / 1000);
     },
+  };
+}
+
+/** `make(key)` once per distinct key, then the same value (the key sets here are all bounded). */
+function bound<T>(make: (key: string) => T): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(key)));
+    return value;
   };
 }
 

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { ApolloServer } from '@apollo/server';
-import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
@@ -19,6 +18,7 @@ import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
+import { apolloHandler } from './http/apollo-handler.ts';
 import { graphqlCors } from './http/cors.ts';
 import { responseCompression } from './http/compression.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -298,7 +298,7 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     responseCompression(),
     ...jsonBody(observers),
     ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
-    expressMiddleware(server, { context: async ({ req, res }) => context(req, res) }),
+    apolloHandler(server, context),
     unexpectedErrors(logger),
   );
 }

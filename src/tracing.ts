@@ -7,6 +7,7 @@
 // Field resolvers get no spans: per-field hooks would cost more than the operation itself.
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  ProxyTracerProvider,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -37,22 +38,38 @@ const headerSetter: TextMapSetter<Record<string, string>> = {
   },
 };
 
+// What the global provider delegates to until an SDK registers one.
+const NO_SDK = new ProxyTracerProvider().getDelegate();
+
 /** Creates the spans of one gateway; `provider` defaults to the global one (tests pass their own). */
 export class GatewayTracer {
+  readonly #provider: TracerProvider;
   readonly #tracer: Tracer;
   readonly #upstream: { address: string; port: number };
 
   constructor(upstreamUrl: string, provider?: TracerProvider) {
-    this.#tracer = (provider ?? trace.getTracerProvider()).getTracer(TRACER_NAME);
+    this.#provider = provider ?? trace.getTracerProvider();
+    this.#tracer = this.#provider.getTracer(TRACER_NAME);
     const url = new URL(upstreamUrl);
     this.#upstream = { address: url.hostname, port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) };
   }
 
-  /** Starts the span of one operation, a child of the caller's `traceparent` when it sent one. */
-  startOperation(headers: IncomingHttpHeaders): OperationTrace {
+  /**
+   * Starts the span of one operation, a child of the caller's `traceparent` when it sent one.
+   * None without an SDK and without a `traceparent`: such a span records nothing and has no
+   * context to pass upstream, and skipping it saves a few objects per request and per call.
+   */
+  startOperation(headers: IncomingHttpHeaders): OperationTrace | undefined {
+    if (headers.traceparent === undefined && !this.#sdkInstalled()) return undefined;
     const parent = propagator.extract(ROOT_CONTEXT, headers, headerGetter);
     const span = this.#tracer.startSpan('GraphQL Operation', { kind: SpanKind.SERVER }, parent);
     return new OperationTrace(this.#tracer, span, trace.setSpan(parent, span), this.#upstream);
+  }
+
+  // Checked per request: an SDK may register after the gateway started.
+  #sdkInstalled(): boolean {
+    const provider = this.#provider instanceof ProxyTracerProvider ? this.#provider.getDelegate() : this.#provider;
+    return provider !== NO_SDK;
   }
 }
 

@@ -277,17 +277,30 @@ export class UpstreamClient {
 
 /** Route template + params + query -> path. Throws on an unfilled placeholder (a programming error). */
 function buildPath(call: Pick<UpstreamCall, 'route' | 'params' | 'query'>): string {
-  const path = call.route.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = call.params?.[name];
-    if (value === undefined) throw new Error(`Route ${call.route} needs parameter "${name}"`);
-    return encodeURIComponent(String(value));
-  });
+  const parts = routeParts(call.route);
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const value = call.params?.[parts[i]!];
+    if (value === undefined) throw new Error(`Route ${call.route} needs parameter "${parts[i]}"`);
+    path += encodeURIComponent(String(value)) + parts[i + 1]!;
+  }
+  if (!call.query) return path;
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(call.query ?? {})) {
+  for (const [name, value] of Object.entries(call.query)) {
     if (value !== undefined) search.set(name, String(value));
   }
   const qs = search.toString();
   return qs ? `${path}?${qs}` : path;
+}
+
+// Route templates are a fixed set: each is split once into text and placeholder names.
+const templates = new Map<string, string[]>();
+
+/** '/api/projects/{id}/flags/' -> ['/api/projects/', 'id', '/flags/'] (text, name, text, ...). */
+function routeParts(route: string): string[] {
+  let parts = templates.get(route);
+  if (!parts) templates.set(route, (parts = route.split(/\{(\w+)\}/)));
+  return parts;
 }
 
 // Only the token, content negotiation and the operation's own headers (request id) go upstream:

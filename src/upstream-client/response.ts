@@ -41,7 +41,7 @@ function tooLarge(call: Call, response: Dispatcher.ResponseData, maxBytes: numbe
 export function interpretResponse(call: Call, status: number, text: string, headers: Record<string, string | string[] | undefined>): unknown {
   const parsed = parseBody(text);
   if (status >= 200 && status < 300) {
-    if (status === 204 || text.trim() === '') return null;
+    if (status === 204 || isBlank(text)) return null;
     if (!parsed.ok) {
       throw new UpstreamError({
         kind: 'malformed',
@@ -83,13 +83,16 @@ function decoded(call: Call, status: number, value: unknown): unknown {
 }
 
 function parseBody(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text.trim() === '') return { ok: true, value: null };
+  if (isBlank(text)) return { ok: true, value: null };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false };
   }
 }
+
+// Without `trim()`, which may copy a whole page to find out; a JSON body fails at its first character.
+const isBlank = (text: string) => /^\s*$/.test(text);
 
 /** Retry-After header (seconds or HTTP date), else the DRF throttle detail "Expected available in N seconds". */
 export function retryAfterSeconds(header: string | string[] | undefined, body: unknown): number | undefined {
