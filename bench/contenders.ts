@@ -2,7 +2,7 @@
 // `npm run bench:profile` (profile.ts): the local upstream and the REST stub in front of it, the
 // contenders reading the stub, the ids the scenarios need, and the checked reference answers.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchSeed, BENCH_KEY, BENCH_ROLE, PROJECTS } from './seed.ts';
@@ -14,7 +14,8 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   gateway            this gateway as `npm run start:prod` runs it (compiled to dist/, compiled execution)
  *   gateway-graphql-js the same with GRAPHQL_JIT=0
  *   gateway-ts         src/main.ts run by Node's type stripping, as `npm start`
- *   gateway@<dir>      another checkout's src/main.ts, e.g. the commit before a change
+ *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it (run `npm run build` there
+ *                      first), e.g. the commit before a change
  *   gateway:<flags>    the production command with more node flags joined by +, e.g. gateway:--max-semi-space-size=4
  *   apollo-baseline    a minimal hand-written Apollo Server 5 gateway (bench/apollo-baseline.ts)
  *   floor              node:http + undici, no GraphQL, same calls and JSON (bench/floor.ts)
@@ -87,7 +88,7 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
   else if (name === 'gateway-graphql-js') child = await start(name, PRODUCTION_ARGS, await gatewayEnv({ GRAPHQL_JIT: '0' }));
   else if (name.startsWith('gateway:')) child = await start(name, [...name.slice('gateway:'.length).split('+'), ...PRODUCTION_ARGS], await gatewayEnv());
   else if (name === 'gateway-ts') child = await start(name, ['src/main.ts'], await gatewayEnv());
-  else if (name.startsWith('gateway@')) child = await start(name, [join(name.slice('gateway@'.length), 'src/main.ts')], await gatewayEnv());
+  else if (name.startsWith('gateway@')) child = await start(name, checkoutArgs(name.slice('gateway@'.length)), await gatewayEnv());
   // NODE_ENV=production for every contender: graphql-js skips its development-only checks (its
   // instanceOf alone costs the baseline ~5% on a 50-flag list).
   else if (name === 'apollo-baseline') child = await start(name, ['bench/apollo-baseline.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
@@ -97,7 +98,17 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
 }
 
 /** `npm run start:prod` without npm: its node flags and compiled entry point (kept in one place, package.json). */
-const PRODUCTION_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod']!.split(/\s+/).slice(1);
+const productionArgs = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod']!.split(/\s+/).slice(1);
+const PRODUCTION_ARGS = productionArgs('.');
+
+/** Another checkout's production command: its node flags, its built entry point. */
+function checkoutArgs(dir: string): string[] {
+  const args = productionArgs(dir);
+  const entry = join(dir, args.at(-1)!);
+  if (!existsSync(entry)) throw new Error(`bench: ${entry} is missing: run \`npm run build\` in ${dir} first`);
+  return [...args.slice(0, -1), entry];
+}
 
 /** Reads the ids the scenarios need and grants the bench role on the first 20 flags (before any role access is read). */
 async function setUp(url: string): Promise<BenchIds> {

@@ -52,9 +52,56 @@ export class Inspector {
     return (await this.send<{ profile: CpuProfile }>('Profiler.stop')).profile;
   }
 
+  /** Samples where memory is allocated (V8's sampling heap profiler), one sample per `intervalBytes` on average. */
+  async startAllocationSampling(intervalBytes = 4096): Promise<void> {
+    await this.send('HeapProfiler.enable');
+    await this.send('HeapProfiler.startSampling', {
+      samplingInterval: intervalBytes,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
+
+  async stopAllocationSampling(): Promise<AllocationProfile> {
+    return (await this.send<{ profile: AllocationProfile }>('HeapProfiler.stopSampling')).profile;
+  }
+
   close(): void {
     this.#socket.close();
   }
+}
+
+export interface AllocationNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+export interface AllocationProfile {
+  head: AllocationNode;
+}
+
+/** The `count` functions and packages that allocate the most, in bytes per request (sampled: an estimate). */
+export function topAllocations(profile: AllocationProfile, count: number, requests: number) {
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  const visit = (node: AllocationNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    if (node.selfSize > 0) {
+      const fn = `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + node.selfSize);
+      const pkg = packageOf(functionName, url);
+      byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(profile.head);
+  const top = (map: Map<string, number>) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, bytes]) => ({ name, 'bytes/request': Math.round(bytes / requests) }));
+  return { functions: top(byFunction), packages: top(byPackage) };
 }
 
 /** The `count` functions and packages with the most self time, in % of the profile (idle left out) and µs per request. */

@@ -2,11 +2,13 @@
 // on a single connection with a fixed number of requests (robust to other load on the machine,
 // unlike throughput), and optionally a CPU profile of exactly the measured requests.
 //
-//   npm run bench:profile -- --scenarios project,list,n+1 --contenders gateway,apollo-baseline --requests 2000 [--cpu-prof] [--no-build]
+//   npm run bench:profile -- --scenarios project,list,n+1 --contenders gateway,apollo-baseline --requests 2000 [--cpu-prof] [--heap-prof] [--no-build]
 //
-// With --cpu-prof each contender runs with the inspector on a loopback port; the profile is taken
-// through it and written to bench/results/profiles/<scenario>.<contender>.cpuprofile (open it in
-// Chrome DevTools), and the functions and packages with the most self time are printed.
+// Contenders take turns in slices of the requests. With --cpu-prof (CPU time) or --heap-prof
+// (allocations, sampled) each contender runs with the inspector on a loopback port; the profile
+// covers exactly the measured requests and is written to bench/results/profiles/<scenario>.<contender>.*
+// (open it in Chrome DevTools); the functions and packages with the most self time (or bytes
+// allocated) per request are printed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +18,7 @@ import { cpuMs } from './load.ts';
 import { selectScenarios } from './options.ts';
 import { BENCH_KEY } from './seed.ts';
 import type { Operation } from './scenarios.ts';
-import { Inspector, topSelfTime, type CpuProfile } from './inspector.ts';
+import { Inspector, topAllocations, topSelfTime } from './inspector.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,26 +27,39 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '2000' },
     warmup: { type: 'string', default: '1000' },
     'cpu-prof': { type: 'boolean', default: false },
+    'heap-prof': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
 const WARMUP = Number(values.warmup);
 const PROFILES = join('bench', 'results', 'profiles');
+const INSPECT = values['cpu-prof'] || values['heap-prof'];
 
 async function main(): Promise<void> {
   const scenarios = selectScenarios(values.scenarios?.split(','));
   const names = values.contenders?.split(',') ?? DEFAULT_CONTENDERS;
-  const bench = await startBench(names, { build: !values['no-build'], nodeFlags: values['cpu-prof'] ? ['--inspect=127.0.0.1:0'] : [] });
+  const bench = await startBench(names, { build: !values['no-build'], nodeFlags: INSPECT ? ['--inspect=127.0.0.1:0'] : [] });
   const rows: Record<string, string | number>[] = [];
   try {
     for (const scenario of scenarios) {
       const operations = scenario.operations(bench.ids);
       const expected = await checkedAnswers(operations, bench.contenders);
-      for (const contender of bench.contenders) {
-        const { cpuMsPerRequest, profile } = await profileOne(contender, operations, expected);
-        rows.push({ scenario: scenario.id, contender: contender.name, requests: REQUESTS, 'CPU ms/request': cpuMsPerRequest });
-        if (profile) report(profile, `${scenario.id}.${contender.name}`);
+      const runners = await Promise.all(bench.contenders.map((contender) => Runner.open(contender, operations, expected)));
+      try {
+        for (const runner of runners) await runner.run(WARMUP);
+        for (const runner of runners) await runner.startProfiles();
+        // Interleaved slices: whatever else the machine does weighs on every contender alike.
+        const cpu = runners.map(() => 0);
+        for (let slice = 0; slice < SLICES; slice++) {
+          for (const [i, runner] of runners.entries()) cpu[i] = cpu[i]! + (await runner.measured(REQUESTS / SLICES));
+        }
+        for (const [i, runner] of runners.entries()) {
+          rows.push({ scenario: scenario.id, contender: runner.name, requests: REQUESTS, 'CPU ms/request': Math.round((cpu[i]! / REQUESTS) * 1000) / 1000 });
+          await runner.stopProfiles(`${scenario.id}.${runner.name}`);
+        }
+      } finally {
+        await Promise.all(runners.map((runner) => runner.close()));
       }
     }
     console.table(rows);
@@ -53,44 +68,90 @@ async function main(): Promise<void> {
   }
 }
 
-/** Warm-up, then REQUESTS requests one after another on one keep-alive connection. */
-async function profileOne(contender: Contender, operations: Operation[], expected: string[]) {
-  const url = new URL(contender.url);
-  const client = new Client(url.origin, { pipelining: 1 });
-  const bodies = operations.map((op) => JSON.stringify(op));
-  const send = async (i: number) => {
-    const k = i % bodies.length;
-    const answer = await client.request({
+const SLICES = 10;
+
+/** Sends a scenario's operations to one contender, one after another on one keep-alive connection, checking every answer. */
+class Runner {
+  readonly name: string;
+  readonly inspector: Inspector | null;
+  readonly #pid: number;
+  readonly #client: Client;
+  readonly #path: string;
+  readonly #bodies: string[];
+  readonly #expected: string[];
+  #sent = 0;
+
+  private constructor(contender: Contender, operations: Operation[], expected: string[], inspector: Inspector | null) {
+    const url = new URL(contender.url);
+    this.name = contender.name;
+    this.inspector = inspector;
+    this.#pid = contender.child.pid;
+    this.#client = new Client(url.origin, { pipelining: 1 });
+    this.#path = url.pathname;
+    this.#bodies = operations.map((op) => JSON.stringify(op));
+    this.#expected = expected;
+  }
+
+  static async open(contender: Contender, operations: Operation[], expected: string[]): Promise<Runner> {
+    const inspector = INSPECT ? await Inspector.connect(contender.child) : null;
+    return new Runner(contender, operations, expected, inspector);
+  }
+
+  async startProfiles(): Promise<void> {
+    if (values['cpu-prof']) await this.inspector!.startProfile();
+    if (values['heap-prof']) await this.inspector!.startAllocationSampling();
+  }
+
+  /** Writes the profiles to bench/results/profiles/<name>.* and prints their summaries. */
+  async stopProfiles(name: string): Promise<void> {
+    mkdirSync(PROFILES, { recursive: true });
+    if (values['cpu-prof']) {
+      const profile = await this.inspector!.stopProfile();
+      const file = join(PROFILES, `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      const { functions, packages } = topSelfTime(profile, 30, REQUESTS);
+      console.log(`\n${name}: CPU time, ${file}`);
+      console.table(packages);
+      console.table(functions);
+    }
+    if (values['heap-prof']) {
+      const profile = await this.inspector!.stopAllocationSampling();
+      const file = join(PROFILES, `${name}.heapprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      const { functions, packages } = topAllocations(profile, 30, REQUESTS);
+      console.log(`\n${name}: allocations, ${file}`);
+      console.table(packages);
+      console.table(functions);
+    }
+  }
+
+  async run(requests: number): Promise<void> {
+    for (let i = 0; i < requests; i++) await this.#send();
+  }
+
+  /** CPU milliseconds the contender's process spent on `requests` requests. */
+  async measured(requests: number): Promise<number> {
+    const before = cpuMs(this.#pid);
+    await this.run(requests);
+    return cpuMs(this.#pid) - before;
+  }
+
+  async close(): Promise<void> {
+    this.inspector?.close();
+    await this.#client.close();
+  }
+
+  async #send(): Promise<void> {
+    const k = this.#sent++ % this.#bodies.length;
+    const answer = await this.#client.request({
       method: 'POST',
-      path: url.pathname,
+      path: this.#path,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
-      body: bodies[k]!,
+      body: this.#bodies[k]!,
     });
     const text = (await answer.body.text()).trimEnd();
-    if (answer.statusCode !== 200 || text !== expected[k]) throw new Error(`bench: ${contender.name} answered ${answer.statusCode}: ${text.slice(0, 300)}`);
-  };
-  const inspector = values['cpu-prof'] ? await Inspector.connect(contender.child) : null;
-  try {
-    for (let i = 0; i < WARMUP; i++) await send(i);
-    await inspector?.startProfile();
-    const before = cpuMs(contender.child.pid);
-    for (let i = 0; i < REQUESTS; i++) await send(i);
-    const cpuMsPerRequest = Math.round(((cpuMs(contender.child.pid) - before) / REQUESTS) * 1000) / 1000;
-    return { cpuMsPerRequest, profile: await inspector?.stopProfile() };
-  } finally {
-    inspector?.close();
-    await client.close();
+    if (answer.statusCode !== 200 || text !== this.#expected[k]) throw new Error(`bench: ${this.name} answered ${answer.statusCode}: ${text.slice(0, 300)}`);
   }
-}
-
-function report(profile: CpuProfile, name: string): void {
-  mkdirSync(PROFILES, { recursive: true });
-  const file = join(PROFILES, `${name}.cpuprofile`);
-  writeFileSync(file, JSON.stringify(profile));
-  const { functions, packages } = topSelfTime(profile, 30, REQUESTS);
-  console.log(`\n${name}: ${file}`);
-  console.table(packages);
-  console.table(functions);
 }
 
 await main();

@@ -1,12 +1,13 @@
 // Observability of the gateway: Prometheus metrics (operations and upstream calls), one log line
 // per operation, and traceable errors (request id on every error, masked errors logged once).
 // Label values and log fields never carry variables, headers or keys.
-import type { ApolloServerPlugin, GraphQLResponse } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener, GraphQLResponse } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { GatewayContext } from './context.ts';
 import { isMaskedError } from './errors.ts';
+import { statelessPlugin } from './apollo-plugins/stateless.ts';
 import type { CallObserver } from './upstream-client/http.ts';
 
 export interface GatewayMetrics {
@@ -126,19 +127,23 @@ function bound<T>(make: (key: string) => T): (key: string) => T {
 }
 
 /** Names the operation's span once the operation is known and ends it with the error codes sent back. */
-export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ operation, operationName, contextValue }) {
-        if (operation) contextValue.trace?.resolved(operation.operation, operationName ?? undefined);
-      },
-      async willSendResponse({ contextValue, response }) {
-        const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
-        contextValue.trace?.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
-      },
-    };
+const spanListener: GraphQLRequestListener<GatewayContext> = {
+  async didResolveOperation({ operation, operationName, contextValue }) {
+    if (operation) contextValue.trace?.resolved(operation.operation, operationName ?? undefined);
+  },
+  async willSendResponse({ contextValue, response }) {
+    const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
+    contextValue.trace?.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
   },
 };
+
+/** Listens only to operations that have a span (src/tracing.ts: not without an SDK or a caller's trace). */
+export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart({ contextValue }) {
+    return contextValue.trace ? spanListener : undefined;
+  },
+};
+
 /** Operation name -> metric label: a bounded set of names from authenticated callers, else `other`. */
 export class OperationLabels {
   readonly #admitted = new Set<string>();
@@ -166,10 +171,10 @@ export class OperationLabels {
 export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
+      if (!logger.isLevelEnabled('info')) return;
       const started = performance.now();
       return {
         async willSendResponse({ operationName, contextValue, response }) {
-          if (!logger.isLevelEnabled('info')) return;
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           contextValue.log.info(
             {
@@ -195,23 +200,19 @@ export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayCont
  * from the caller (INTERNAL_SERVER_ERROR, upstream shape errors) is logged once, with the request
  * id, the operation name, the field path and the stack.
  */
-export const errorTracePlugin: ApolloServerPlugin<GatewayContext> = {
-  async requestDidStart() {
-    return {
-      async didEncounterErrors({ errors, contextValue, operationName }) {
-        for (const error of errors) {
-          if (!isMaskedError(error)) continue;
-          contextValue.log.error({ err: unwrapResolverError(error), operation: operationLabel(operationName), path: error.path }, 'masked internal error');
-        }
-      },
-      async willSendResponse({ contextValue, response }) {
-        if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
-        const { requestId } = contextValue;
-        response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } }));
-      },
-    };
+export const errorTracePlugin = statelessPlugin<GatewayContext>({
+  async didEncounterErrors({ errors, contextValue, operationName }) {
+    for (const error of errors) {
+      if (!isMaskedError(error)) continue;
+      contextValue.log.error({ err: unwrapResolverError(error), operation: operationLabel(operationName), path: error.path }, 'masked internal error');
+    }
   },
-};
+  async willSendResponse({ contextValue, response }) {
+    if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+    const { requestId } = contextValue;
+    response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } }));
+  },
+});
 
 /** The log line of a request refused before any operation ran; never the body or the headers. */
 export function logRefusal(logger: Logger, refusal: { status: number; code: string }): void {

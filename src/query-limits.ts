@@ -2,10 +2,10 @@
 // own parser) and how their refusals read: one error per refused operation, a message that names the
 // limit (graphql-armor prefixes its messages with "Syntax Error: "), and a code of its own for the
 // token limit. The numbers live in QUERY_LIMITS (apollo-plugins/); the cost limit is costLimitPlugin.
-import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, type GraphQLFormattedError, type ValidationContext } from 'graphql';
 import { QUERY_LIMITS } from './apollo-plugins/index.ts';
+import { statelessPlugin } from './apollo-plugins/stateless.ts';
 
 /** The code of a document refused for its token count (the other limits are validation failures). */
 export const TOKEN_LIMIT_EXCEEDED = 'TOKEN_LIMIT_EXCEEDED';
@@ -50,19 +50,15 @@ export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
  * When a limit refuses an operation, only that refusal is returned: 51 `@include` on one field are
  * one "Directives limit" error, not that plus 50 "can only be used once" errors from graphql-js.
  */
-export const oneLimitErrorPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async validationDidStart() {
-        return async (errors) => {
-          const limitErrors = errors?.filter(isLimitError) ?? [];
-          // Apollo Server answers with this very array: narrow it in place.
-          if (errors && limitErrors.length > 0) (errors as Error[]).splice(0, errors.length, ...limitErrors);
-        };
-      },
+export const oneLimitErrorPlugin = statelessPlugin({
+  async validationDidStart() {
+    return async (errors) => {
+      const limitErrors = errors?.filter(isLimitError) ?? [];
+      // Apollo Server answers with this very array: narrow it in place.
+      if (errors && limitErrors.length > 0) (errors as Error[]).splice(0, errors.length, ...limitErrors);
     };
   },
-};
+});
 
 // graphql 16 spells it "more that"; accept the corrected spelling too.
 const TOKEN_LIMIT_MESSAGE = /^Syntax Error: Document contains more (?:than|that) (\d+) tokens\./;

@@ -5,9 +5,9 @@
 //     in the document's literals at most `maxStringLength` characters;
 //   - an operation type the schema has no root for (e.g. `subscription` when there are none) is a
 //     validation error, not an execution failure.
-import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, visit, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
 import { ErrorCode } from '../errors.ts';
+import { statelessPlugin } from './stateless.ts';
 
 export const INPUT_LIMITS = Object.freeze({
   /** Deepest nesting of objects and lists in the variables (a flag's filters need about 6). */
@@ -54,18 +54,14 @@ function longLiteral(document: DocumentNode): number | null {
 }
 
 /** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them. */
-export const inputLimitsPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async didResolveOperation({ request, document }) {
-        const problem = inputProblem(request.variables ?? {});
-        if (problem) throw tooLarge(`The variables hold ${problem}.`);
-        const length = longLiteral(document);
-        if (length !== null) throw tooLarge(`The document holds a string of ${length} characters (at most ${INPUT_LIMITS.maxStringLength}).`);
-      },
-    };
+export const inputLimitsPlugin = statelessPlugin({
+  async didResolveOperation({ request, document }) {
+    const problem = inputProblem(request.variables ?? {});
+    if (problem) throw tooLarge(`The variables hold ${problem}.`);
+    const length = longLiteral(document);
+    if (length !== null) throw tooLarge(`The document holds a string of ${length} characters (at most ${INPUT_LIMITS.maxStringLength}).`);
   },
-};
+});
 
 /** Validation rule: the schema must have a root type for the operation's type (graphql-js 17 has it built in). */
 export function supportedOperationTypeRule(context: ValidationContext): ASTVisitor {

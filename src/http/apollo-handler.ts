@@ -17,7 +17,7 @@ export function apolloHandler<TContext extends BaseContext>(server: ApolloServer
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
-      sendComplete(req, res, answer.body.string);
+      sendComplete(res, answer.body.string);
       return;
     }
     // Incremental delivery (@defer): each part as it comes; `flush` pushes it through compression.
@@ -38,11 +38,10 @@ function graphQLRequest(req: Request): HTTPGraphQLRequest {
   return { method: req.method.toUpperCase(), headers, search: query === -1 ? '' : req.url.slice(query), body: req.body as unknown };
 }
 
-/** A complete answer: its length, a charset on its type (as Express sends text), one write. */
-function sendComplete(req: Request, res: Response, body: string): void {
+/** A complete answer: its length, a charset on its type (as Express sends text), one write (Node drops the body of a HEAD). */
+function sendComplete(res: Response, body: string): void {
   const type = res.getHeader('content-type');
   if (typeof type === 'string' && !/;\s*charset=/i.test(type)) res.setHeader('content-type', `${type}; charset=utf-8`);
   res.setHeader('content-length', Buffer.byteLength(body));
-  if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  res.end(body);
 }

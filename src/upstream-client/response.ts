@@ -16,6 +16,9 @@ interface Call {
 export async function readBounded(call: Call, response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) tooLarge(call, response, maxBytes);
+  // A declared length within the cap is all undici reads (a longer body fails the call): read
+  // it at once rather than chunk by chunk through an async iterator.
+  if (Number.isFinite(declared)) return response.body.text();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body as AsyncIterable<Buffer>) {

@@ -74,4 +74,27 @@ describe('operational endpoints', () => {
     expect(text).toContain('graphql_request_duration_seconds_bucket');
     expect(text).not.toContain('phx_');
   });
+
+  it('/metrics counts each operation once per outcome and each upstream call once per status (label children bound once)', async () => {
+    const metrics = async () => (await fetch(`${stack.gateway.baseUrl}/metrics`)).text();
+    const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}()[\]/.+*?^$|\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    const projects404 = 'upstream_calls_total{method="GET",route="/api/projects/",status="404"}';
+    const before = await metrics();
+    for (let i = 0; i < 3; i++) expectNoErrors(await stack.graphql('query CountProbe { projects { totalCount } }'));
+    stack.upstream.injectFault({ path: '/api/projects/', status: 404, body: '{"detail":"Not found."}' });
+    const failed = await stack.graphql('query CountProbe { projects { totalCount } }');
+    expect(failed.errors).toHaveLength(1);
+    const refused = await stack.graphql('query CountProbe($first: Int!) { projects(first: $first) { totalCount } }');
+    expect(refused.data).toBeUndefined();
+    const after = await metrics();
+    expect(value(after, 'graphql_requests_total{operation="CountProbe",outcome="ok"}')).toBe(3);
+    expect(value(after, 'graphql_requests_total{operation="CountProbe",outcome="error"}')).toBe(1);
+    expect(value(after, 'graphql_requests_total{operation="CountProbe",outcome="refused"}')).toBe(1);
+    expect(value(after, 'graphql_request_duration_seconds_count{operation="CountProbe"}')).toBe(5);
+    expect(value(after, projects404) - value(before, projects404)).toBe(1);
+    const okCalls = 'upstream_calls_total{method="GET",route="/api/projects/",status="200"}';
+    expect(value(after, okCalls) - value(before, okCalls)).toBe(3);
+    const durations = 'upstream_call_duration_seconds_count{method="GET",route="/api/projects/"}';
+    expect(value(after, durations) - value(before, durations)).toBe(4);
+  });
 });
