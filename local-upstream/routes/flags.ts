@@ -19,7 +19,6 @@ import { flagBody } from '../serializers/flags.ts';
 import { requireObject } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { checkEditConflict } from '../validation/edit-conflict.ts';
-import { checkFlagEvaluable } from '../validation/flag-evaluable.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
 import { flagOf, projectOf } from './common.ts';
 import { listFilter, listOrder } from './flag-list-query.ts';
@@ -59,7 +58,6 @@ function inputContext(ctx: RouteContext, project: ProjectRow, existing?: FlagRow
 function create(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const input = validateFlagInput(requireObject(ctx.req.body()), inputContext(ctx, project));
-  checkFlagEvaluable(input.filters);
   const key = input.key as string;
   // The (project, key) constraint covers deleted rows: a deleted flag's key is freed by removing that row.
   const previous = getFlagByKey(ctx.store, project.id, key);
@@ -67,7 +65,8 @@ function create(ctx: RouteContext): ApiResponse {
   const fields: FlagFields = {
     key,
     name: '',
-    filters: {},
+    // A flag created without filters is stored with no condition set (it matches nobody), as the service stores it.
+    filters: { groups: [] },
     deleted: false,
     active: true,
     ensure_experience_continuity: false,

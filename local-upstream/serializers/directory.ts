@@ -1,6 +1,6 @@
 import { getUser, type User } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
-import { getCohortName } from '../storage/people.ts';
+import { getCohortName, getGroupProperties } from '../storage/people.ts';
 
 export interface UserBasic {
   id: number;
@@ -46,6 +46,13 @@ export class Directory {
       this.cache.set(id, user);
     }
     return user;
+  }
+
+  /** A group's display name (its `name` property, else its key); null when the project has no such group. */
+  groupName(projectId: number, groupTypeIndex: number, key: string): string | null {
+    const properties = getGroupProperties(this.store, projectId, groupTypeIndex, key);
+    if (!properties) return null;
+    return typeof properties.name === 'string' && properties.name ? properties.name : key;
   }
 
   cohortName(id: unknown): string | null {
