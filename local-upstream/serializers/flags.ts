@@ -47,6 +47,7 @@ export interface FlagBody {
   analytics_dashboards: number[];
   has_enriched_analytics: boolean;
   status: FlagStatus;
+  is_used_in_replay_settings: boolean;
 }
 
 type Property = Record<string, unknown>;
@@ -84,6 +85,12 @@ function groupKeyNames(property: Property, directory: Directory, projectId: numb
   return names;
 }
 
+/** Whether the project's session recordings are gated on this flag (`session_recording_linked_flag`). */
+export function linkedInReplaySettings(project: { settings: Record<string, unknown> }, flagId: number): boolean {
+  const linked = project.settings.session_recording_linked_flag;
+  return typeof linked === 'object' && linked !== null && (linked as { id?: unknown }).id === flagId;
+}
+
 /** The full flag record (docs/rest-interface.md, "Feature flag", plus `updated_at`, `version`, `last_modified_by` and `status` of the real service). */
 export function flagBody(flag: FlagRow, users: Directory): FlagBody {
   const filters = withDisplayNames(effectiveFilters(flag.filters), users, flag.project_id);
@@ -114,6 +121,7 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     analytics_dashboards: flag.analytics_dashboards,
     has_enriched_analytics: flag.has_enriched_analytics,
     status: flagStatus(flag),
+    is_used_in_replay_settings: users.replayLinkedFlagId(flag.project_id) === flag.id,
   };
 }
 

@@ -30,6 +30,8 @@ export interface PortedCohort {
 }
 
 export interface PortedProject {
+  /** The project belongs to the other organization (whose owner is `state.other`). */
+  otherOrganization?: boolean;
   persons?: Array<{ distinct_id: string; properties?: Record<string, unknown> }>;
   cohorts?: PortedCohort[];
   /** `create_groups()` of the matcher tests: organization (0) and project (1) groups. */
@@ -87,7 +89,7 @@ function seedOf(projects: Record<string, PortedProject>, cohortIds: Map<string, 
       { email: 'other@elsewhere.test', first_name: 'O', api_key: OTHER_KEY, memberships: [{ organization: OTHER_ORG, level: 15 }] },
     ],
     projects: Object.entries(projects).map(([name, project]) => ({
-      organization: ORG,
+      organization: project.otherOrganization ? OTHER_ORG : ORG,
       name,
       persons: project.persons ?? [],
       ...(project.withGroups ? MATCHER_GROUPS : { group_types: project.group_types ?? [], groups: project.groups ?? [] }),
