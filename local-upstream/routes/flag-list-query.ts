@@ -1,6 +1,7 @@
 import type { RouteContext } from '../http/router.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { effectiveFilters } from '../serializers/flags.ts';
+import { flagStatus } from '../serializers/flag-status.ts';
 import { validationError } from '../http/errors.ts';
 
 /** The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. */
@@ -11,17 +12,6 @@ function matchesType(flag: FlagRow, type: string): boolean {
   if (type === 'boolean') return !multivariate;
   if (type === 'multivariant') return multivariate;
   return false; // `experiment` and `remote_config`: the local upstream has neither
-}
-
-/** STALE: fully rolled out to everyone (one condition, no properties, 100%) and older than 30 days. */
-function isStale(flag: FlagRow): boolean {
-  const groups = effectiveFilters(flag.filters).groups as Array<Record<string, unknown>>;
-  const everyone = groups.some(
-    (group) =>
-      (!Array.isArray(group.properties) || group.properties.length === 0) &&
-      (group.rollout_percentage === null || group.rollout_percentage === undefined || group.rollout_percentage === 100),
-  );
-  return flag.active && everyone && Date.now() - Date.parse(flag.created_at) > 30 * 86_400_000;
 }
 
 /** A JSON list in a query parameter (`tags`, `excluded_tags`, `excluded_properties`); anything else reads as no filter. */
@@ -77,7 +67,7 @@ export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | un
   const checks: Array<(flag: FlagRow) => boolean> = [];
   if (terms) checks.push((flag) => terms.every((term) => flag.key.toLowerCase().includes(term) || flag.name.toLowerCase().includes(term)));
   if (active === 'true' || active === 'false') checks.push((flag) => flag.active === (active === 'true'));
-  if (active === 'STALE') checks.push(isStale);
+  if (active === 'STALE') checks.push((flag) => flagStatus(flag) === 'STALE');
   if (type) checks.push((flag) => matchesType(flag, type));
   if (createdBy.length) checks.push((flag) => flag.created_by !== null && createdBy.includes(flag.created_by));
   if (tags?.length) checks.push((flag) => flag.tags.some((tag) => tags.includes(tag)));

@@ -12,8 +12,9 @@ import { portedSuite, type PortedProject } from './fixture.ts';
  *
  * The group tests of the same class are in test-feature-flag-api.test.ts. Skipped here:
  * test_user_blast_radius_persons_with_groups_and_flag_dependency (calls the persons helper directly, no endpoint);
- * test_user_blast_radius_with_relative_date_filters (needs the clock frozen at 2024-01-11);
  * test_user_blast_radius_with_distinct_id_filter_multiple_distinct_ids_per_person (a seeded person has one distinct id).
+ * test_user_blast_radius_with_relative_date_filters runs unfrozen: its persons' dates are moved by as much as today
+ * is after the frozen 2024-01-11, so "-10m" selects the same three.
  */
 
 const FILE = 'posthog/api/test/test_feature_flag.py';
@@ -31,7 +32,12 @@ const orCohort = (values: Record<string, unknown>[]) => ({ properties: { type: '
 const VERSIONS = ['0.9.0', '1.0.0', '1.2.0', '1.2.3', '1.2.5', '1.3.0', '2.0.0', '2.1.0'];
 const ZERO_VERSIONS = ['0.0.1', '0.0.3', '0.0.5', '0.1.0', '0.2.3', '0.2.5', '0.3.0', '1.0.0'];
 
+const FROZEN_AT = Date.parse('2024-01-11T00:00:00Z');
+/** `f"2023-0{i + 1}-04"` seen from today as it was seen from the frozen clock. */
+const shiftedDate = (i: number) => new Date(Date.UTC(2023, i, 4) + (Date.now() - FROZEN_AT)).toISOString().slice(0, 10);
+
 const projects: Record<string, PortedProject> = {
+  test_user_blast_radius_with_relative_date_filters: { persons: people(8, (i) => ({ group: `${i}`, created_at: shiftedDate(i) })) },
   test_user_blast_radius: { persons: people(10, groupOf) },
   test_user_blast_radius_with_flag_dependency: { persons: people(10, groupOf) },
   test_user_blast_radius_with_flag_dependency_and_person_property: { persons: people(10, groupOf) },
@@ -184,6 +190,11 @@ describe('TestBlastRadius (persons)', () => {
     const name = 'test_user_blast_radius_with_groups_and_flag_dependency';
     const dependency = await project(name).createFlag({ key: 'dependency-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } });
     await expectRadius(name, { properties: [flagDependency(String(dependency.id), true), group('industry', [0, 1, 2, 3])], rollout_percentage: 25 }, 4, 10, 0);
+  });
+
+  it(t('test_user_blast_radius_with_relative_date_filters'), async () => {
+    const condition = { properties: [person('created_at', '-10m', 'is_date_before')], rollout_percentage: 100 };
+    await expectRadius('test_user_blast_radius_with_relative_date_filters', condition, 3, 8);
   });
 
   it(t('test_user_blast_radius_with_zero_users'), async () => {

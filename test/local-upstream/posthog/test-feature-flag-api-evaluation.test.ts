@@ -84,7 +84,7 @@ projects.test_cant_create_flag_with_group_data_that_fails_to_query = {
   ],
   groups: Array.from({ length: 5 }, (_, i) => ({ group_type_index: 1, group_key: `xyz:${i}`, properties: { industry: `${i}`, email: '2.3.4445' } })),
 };
-projects.test_create_static_cohort_for_flag = {
+projects.test_creating_static_cohort = {
   persons: [{ distinct_id: 'person1', properties: { key: 'value' } }, { distinct_id: 'person2', properties: { key: 'value2' } }, { distinct_id: 'person3' }],
 };
 
@@ -258,8 +258,8 @@ describe(FILE, () => {
     }
   });
 
-  it(t('test_create_static_cohort_for_flag'), async () => {
-    const { api, flags, createFlag } = project('test_create_static_cohort_for_flag');
+  it(t('test_creating_static_cohort'), async () => {
+    const { api, flags, createFlag } = project('test_creating_static_cohort');
     const flag = await createFlag({
       name: 'some feature',
       key: 'some-feature',

@@ -33,6 +33,7 @@ const ORGANIZATION = [{ index: 0, name: 'organization' }];
 
 const NAMES = [
   'test_flag_dependency_numeric_key_is_coerced_to_string',
+  'test_saving_flag_strips_legacy_holdout_groups_without_holdout_key',
   'test_early_exit_false_accepted_without_feature_flag',
   'test_early_exit_unchanged_truthy_allowed_when_flag_disabled',
   'test_non_integer_property_group_type_index_rejected',
@@ -111,6 +112,30 @@ projects.test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejec
     },
   ],
 };
+projects['test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejected (bytecode)'] = {
+  cohorts: [
+    {
+      name: 'realtime-behavioral-cohort',
+      filters: {
+        properties: {
+          type: 'AND',
+          values: [
+            {
+              key: '$pageview',
+              type: 'behavioral',
+              value: 'performed_event',
+              bytecode: ['_H', 1, 32, '$pageview', 32, 'event', 1, 1, 11],
+              negation: false,
+              event_type: 'events',
+              conditionHash: 'f9c616030a87e68f',
+              event_filters: [{ key: '$current_url', type: 'event', value: 'some-path', operator: 'icontains' }],
+            },
+          ],
+        },
+      },
+    },
+  ],
+};
 projects.test_creating_feature_flag_with_static_snapshot_cohort_that_preserves_behavioral_filters = {
   cohorts: [{ name: 'snapshot', is_static: true, filters: { properties: { type: 'AND', values: [behavioral()] } } }],
 };
@@ -168,6 +193,16 @@ describe('TestFeatureFlag: keys, early exit and types', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body.filters.groups[0].properties[0].key).toBe(String(base.id));
+  });
+
+  it(t('test_saving_flag_strips_legacy_holdout_groups_without_holdout_key'), async () => {
+    const ctx = project('test_saving_flag_strips_legacy_holdout_groups_without_holdout_key');
+    const flag = await ctx.createFlag({
+      key: 'holdout-cleanup-test-legacy',
+      filters: { groups: [{ properties: [], rollout_percentage: 100 }], holdout_groups: [{ properties: [], rollout_percentage: 10, variant: 'holdout-1' }] },
+    });
+    expect((await ctx.api.patch(`${ctx.flags}${flag.id}`, { name: 'Updated' })).status).toBe(200);
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.filters).not.toHaveProperty('holdout_groups');
   });
 
   it(t('test_early_exit_false_accepted_without_feature_flag'), async () => {
@@ -509,14 +544,16 @@ describe('TestFeatureFlag: cohorts in conditions', () => {
     expect(updated.body).toMatchObject(refused);
   });
 
-  it(t('test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejected'), async () => {
-    const name = 'test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejected';
+  it.each([
+    ['multiple_times_suffixed_value', 'test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejected', 'performed_event_multiple'],
+    ['bytecode_only_unbounded_condition', 'test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejected (bytecode)', 'performed_event'],
+  ])(`${t('test_creating_feature_flag_with_realtime_style_behavioral_leaf_is_rejected')} %s`, async (_case, name, value) => {
     const response = await createWithProperties(name, 'cohort-flag', byCohort(project(name).cohort('realtime-behavioral-cohort')));
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({
       type: 'validation_error',
       code: 'behavioral_cohort_found',
-      detail: eventBased('realtime-behavioral-cohort', 'performed_event_multiple'),
+      detail: eventBased('realtime-behavioral-cohort', value),
       attr: 'filters',
     });
   });
