@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deletedIds } from '../../src/resolvers/support/flags-with-deleted.ts';
 import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
-import { expectNoErrors, ORG_A, twoOrgSeed, useStack } from './helpers.ts';
+import { expectNoErrors, useStack } from './helpers.ts';
+import { ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const entry = (activity: string, itemId: string): ActivityLogRecord => ({
   activity,
