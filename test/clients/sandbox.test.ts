@@ -2,7 +2,7 @@
 // operation and the Authorization header to fill in), no Sandbox in production, CORS for the
 // hosted Sandbox and local frontends, CSRF prevention, and introspection without a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getIntrospectionQuery, getNamedType, Kind, parse, TypeInfo, visit, visitWithTypeInfo, type SelectionSetNode } from 'graphql';
+import { getIntrospectionQuery, getNamedType, Kind, parse, TypeInfo, visit, visitWithTypeInfo, type FieldNode, type SelectionSetNode } from 'graphql';
 import { gatewaySchema } from '../../src/schema.ts';
 import { startGateway, EXAMPLE_OPERATION, type RunningGateway } from '../../src/server.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
@@ -47,7 +47,7 @@ function connectionsPagedWithoutEdges(document: string): string[] {
   const typeInfo = new TypeInfo(gatewaySchema());
   const names = (set: SelectionSetNode | undefined) => new Set(set?.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])));
   const child = (set: SelectionSetNode | undefined, name: string) =>
-    set?.selections.find((s) => s.kind === Kind.FIELD && s.name.value === name)?.selectionSet as SelectionSetNode | undefined;
+    set?.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === name)?.selectionSet;
   const offenders: string[] = [];
   visit(
     parse(document),
