@@ -16,7 +16,8 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   gateway-ts         src/main.ts run by Node's type stripping, as `npm start`
  *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it (run `npm run build` there
  *                      first), e.g. the commit before a change
- *   gateway:<flags>    the production command with more node flags joined by +, e.g. gateway:--max-semi-space-size=4
+ *   gateway:<settings> the production command with node flags and environment variables joined by +
+ *                      (later flags win), e.g. gateway:--max-semi-space-size=4+MALLOC_ARENA_MAX=2
  *   apollo-baseline    a minimal hand-written Apollo Server 5 gateway (bench/apollo-baseline.ts)
  *   floor              node:http + undici, no GraphQL, same calls and JSON (bench/floor.ts)
  */
@@ -86,7 +87,7 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
   let child: Child;
   if (name === 'gateway') child = await start(name, PRODUCTION_ARGS, await gatewayEnv());
   else if (name === 'gateway-graphql-js') child = await start(name, PRODUCTION_ARGS, await gatewayEnv({ GRAPHQL_JIT: '0' }));
-  else if (name.startsWith('gateway:')) child = await start(name, [...name.slice('gateway:'.length).split('+'), ...PRODUCTION_ARGS], await gatewayEnv());
+  else if (name.startsWith('gateway:')) child = await start(name, ...(await withSettings(name.slice('gateway:'.length).split('+'), gatewayEnv)));
   else if (name === 'gateway-ts') child = await start(name, ['src/main.ts'], await gatewayEnv());
   else if (name.startsWith('gateway@')) child = await start(name, checkoutArgs(name.slice('gateway@'.length)), await gatewayEnv());
   // NODE_ENV=production for every contender: graphql-js skips its development-only checks (its
@@ -101,6 +102,13 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
 const productionArgs = (dir: string) =>
   (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod']!.split(/\s+/).slice(1);
 const PRODUCTION_ARGS = productionArgs('.');
+
+/** The production command with `settings` (node flags, NAME=value environment variables) added. */
+async function withSettings(settings: string[], gatewayEnv: (extra: Record<string, string>) => Promise<Record<string, string>>): Promise<[string[], Record<string, string>]> {
+  const env = Object.fromEntries(settings.filter((s) => /^[A-Z_][A-Z0-9_]*=/.test(s)).map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  const flags = settings.filter((s) => s.startsWith('--'));
+  return [[...PRODUCTION_ARGS.slice(0, -1), ...flags, PRODUCTION_ARGS.at(-1)!], await gatewayEnv(env)];
+}
 
 /** Another checkout's production command: its node flags, its built entry point. */
 function checkoutArgs(dir: string): string[] {

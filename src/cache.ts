@@ -1,7 +1,7 @@
 // The gateway's shared key-value cache: automatic persisted queries (and any other
 // store of documents) read and write through it. In memory by default; with REDIS_URL, one
 // Redis shared by every replica and worker, so a document registered on one is found on all.
-import KeyvRedis from '@keyv/redis';
+import { createRequire } from 'node:module';
 import Keyv from 'keyv';
 import { KeyvAdapter } from '@apollo/utils.keyvadapter';
 import { ErrorsAreMissesCache, InMemoryLRUCache, PrefixingKeyValueCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
@@ -40,7 +40,12 @@ function memoryCache(): GatewayCache {
   };
 }
 
+// The Redis client is loaded only when REDIS_URL asks for it: it costs ~10 MB resident
+// (docs/performance.md, "Memory"), and in memory it is never used.
+const loadKeyvRedis = () => (createRequire(import.meta.url)('@keyv/redis') as typeof import('@keyv/redis')).default;
+
 function redisCache(redisUrl: string): GatewayCache {
+  const KeyvRedis = loadKeyvRedis();
   // A Redis outage must not fail operations: reads and writes give up quickly and count as misses
   // (an APQ client then sends the full document again), and the client keeps reconnecting.
   const store = new KeyvRedis(redisUrl, { namespace: REDIS_NAMESPACE, throwOnConnectError: false, throwOnErrors: false, connectionTimeout: 2000 });

@@ -1,7 +1,7 @@
 // Readiness (`/readyz`): can this gateway serve operations now? It can when the upstream
 // answers a cheap call and no shutdown has begun. Liveness (`/healthz`) is separate: a gateway
 // whose upstream is down is alive and must not be restarted for it.
-import { request } from 'undici';
+import { Pool } from './upstream-client/undici-pool.ts';
 
 export interface ReadinessOptions {
   /** Base URL of the upstream; only its origin is contacted. */
@@ -61,9 +61,12 @@ export class Readiness {
 }
 
 async function probeUpstream(origin: string, timeoutMs: number): Promise<ReadinessReport> {
+  // A connection of its own per probe (at most one per `cacheMs`): nothing to close on shutdown.
+  const pool = new Pool(origin, { connections: 1 });
   try {
     // No caller's token: readiness is about the upstream being there, not about anyone's key.
-    const response = await request(`${origin}${PROBE_PATH}`, {
+    const response = await pool.request({
+      path: PROBE_PATH,
       method: 'GET',
       headers: { accept: 'application/json' },
       // Bounds the whole call, connecting included (a silent host must not hold the probe).
@@ -74,6 +77,8 @@ async function probeUpstream(origin: string, timeoutMs: number): Promise<Readine
     return { ready: true, reason: 'ok' };
   } catch (error) {
     return { ready: false, reason: `upstream ${errorCode(error)}` };
+  } finally {
+    void pool.destroy();
   }
 }
 

@@ -11,7 +11,7 @@
 // deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { Pool } from './undici-pool.ts';
 import { CallDeadline, type AbortCause } from './call-deadline.ts';
 import { abortedCall, asUpstreamError } from './failures.ts';
 import { OperationScope } from './operation-scope.ts';
