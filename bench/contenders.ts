@@ -104,7 +104,10 @@ const productionArgs = (dir: string) =>
 const PRODUCTION_ARGS = productionArgs('.');
 
 /** The production command with `settings` (node flags, NAME=value environment variables) added. */
-async function withSettings(settings: string[], gatewayEnv: (extra: Record<string, string>) => Promise<Record<string, string>>): Promise<[string[], Record<string, string>]> {
+async function withSettings(
+  settings: string[],
+  gatewayEnv: (extra: Record<string, string>) => Promise<Record<string, string>>,
+): Promise<[string[], Record<string, string>]> {
   const env = Object.fromEntries(settings.filter((s) => /^[A-Z_][A-Z0-9_]*=/.test(s)).map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
   const flags = settings.filter((s) => s.startsWith('--'));
   return [[...PRODUCTION_ARGS.slice(0, -1), ...flags, PRODUCTION_ARGS.at(-1)!], await gatewayEnv(env)];
