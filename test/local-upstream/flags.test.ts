@@ -120,6 +120,8 @@ describe('feature flag list and retrieve', () => {
       },
     });
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?search=SEARCHABLE`)).body)).toEqual(['variant-flag']);
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?key=VARIANT-FLAG`)).body)).toEqual(['variant-flag']);
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?key=variant`)).body)).toEqual([]);
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=multivariant`)).body)).toEqual(['variant-flag']);
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=boolean`)).body)).not.toContain('variant-flag');
     const inactive = keysOf((await ctx.owner.get(`${flagsPath()}?active=false`)).body);
