@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
@@ -25,9 +24,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // Vitest's default (cores - 1) runs one file at a time on 2 cores, but most of a file's time
-    // is spent waiting on its servers and child processes, so two files at once overlap well.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });
