@@ -44,6 +44,7 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
     organizations.add(text(org, 'id', `organizations[${i}]`).toLowerCase());
     text(org, 'name', `organizations[${i}]`);
     optional(org, 'feature_flags_access_level', `organizations[${i}]`, (v) => v === 21 || v === 37, '21 (only view) or 37 (always edit)');
+    optional(org, 'plugins_access_level', `organizations[${i}]`, (v) => [0, 3, 6, 9].includes(v as number), '0, 3, 6 or 9 (none, config, install, root)');
   });
   const organizationOf = (entry: Dict, where: string): string => {
     const id = text(entry, 'organization', where);

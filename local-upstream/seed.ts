@@ -16,7 +16,7 @@ import { findProjectByName, getProject, insertProject, setProjectToken, upsertGr
 import { recordSeededRow, seededRowId, type SeedKind } from './storage/seed-origins.ts';
 import { checkSeed, SeedError } from './seed-check.ts';
 import { getRole, upsertRole } from './storage/roles.ts';
-import { addRoleMember, CAN_ALWAYS_EDIT, setOrganizationFlagAccessLevel } from './storage/resource-access.ts';
+import { addRoleMember, CAN_ALWAYS_EDIT, setAccessLevel } from './storage/resource-access.ts';
 import { PROJECT_DEFAULTS } from './serializers/projects.ts';
 import { validateFilters } from './validation/filters.ts';
 
@@ -26,8 +26,11 @@ import { validateFilters } from './validation/filters.ts';
  * `ensure_experience_continuity` on flags; plugin fields and `source` files on plugins.
  */
 export interface SeedFile {
-  /** `feature_flags_access_level` 21 restricts flags organization-wide to "only view" (37: always edit). */
-  organizations?: Array<{ id: string; name: string; feature_flags_access_level?: number }>;
+  /**
+   * `feature_flags_access_level` 21 restricts flags organization-wide to "only view" (37: always edit);
+   * `plugins_access_level` is 0 none, 3 configure, 6 install or 9 root (the default).
+   */
+  organizations?: Array<{ id: string; name: string; feature_flags_access_level?: number; plugins_access_level?: number }>;
   users?: Array<{
     email: string;
     first_name?: string;
@@ -100,7 +103,8 @@ export function applySeed(store: Store, input: unknown): SeedSummary {
     for (const org of seed.organizations ?? []) {
       const id = org.id.toLowerCase();
       if (!getOrganization(store, id)) upsertOrganization(store, id, org.name);
-      if (org.feature_flags_access_level !== undefined) setOrganizationFlagAccessLevel(store, id, org.feature_flags_access_level);
+      if (org.feature_flags_access_level !== undefined) setAccessLevel(store, id, 'feature flags', org.feature_flags_access_level);
+      if (org.plugins_access_level !== undefined) setAccessLevel(store, id, 'plugins', org.plugins_access_level);
     }
     for (const user of seed.users ?? []) seedUser(store, user, summary);
     for (const role of seed.roles ?? []) seedRole(store, role);

@@ -1,29 +1,40 @@
 import { nowIso, type Store } from './db.ts';
 
 /**
- * Organization-wide restrictions on feature flags and role memberships (the service's legacy role-based access:
- * `OrganizationResourceAccess`, `RoleMembership`). Neither has a route in the interface; the seed sets them.
+ * Organization-wide access levels and role memberships: the service's legacy role-based access on feature flags
+ * (`OrganizationResourceAccess`, `RoleMembership`) and the organization's `plugins_access_level`. None has a
+ * route in the interface; the seed sets them.
  */
 
 /** `OrganizationResourceAccess.AccessLevel`: members may only view flags, or always edit them. */
 export const CAN_ONLY_VIEW = 21;
 export const CAN_ALWAYS_EDIT = 37;
 
-/** The organization's access level on feature flags, or undefined when it sets none (everyone may edit). */
-export function organizationFlagAccessLevel(store: Store, organizationId: string): number | undefined {
-  return store.get<{ access_level: number }>(
-    `SELECT access_level FROM organization_resource_access WHERE organization_id = $org AND resource = 'feature flags'`,
-    { org: organizationId },
-  )?.access_level;
+/** `Organization.PluginsAccessLevel`: none, configure, install, root (global plugins). */
+export const PLUGINS = { NONE: 0, CONFIG: 3, INSTALL: 6, ROOT: 9 } as const;
+
+type Resource = 'feature flags' | 'plugins';
+
+function accessLevel(store: Store, organizationId: string, resource: Resource): number | undefined {
+  return store.get<{ access_level: number }>('SELECT access_level FROM organization_resource_access WHERE organization_id = $org AND resource = $resource', {
+    org: organizationId,
+    resource,
+  })?.access_level;
 }
 
-export function setOrganizationFlagAccessLevel(store: Store, organizationId: string, level: number): void {
+export function setAccessLevel(store: Store, organizationId: string, resource: Resource, level: number): void {
   store.run(
-    `INSERT INTO organization_resource_access (organization_id, resource, access_level) VALUES ($org, 'feature flags', $level)
+    `INSERT INTO organization_resource_access (organization_id, resource, access_level) VALUES ($org, $resource, $level)
      ON CONFLICT(organization_id, resource) DO UPDATE SET access_level = excluded.access_level`,
-    { org: organizationId, level },
+    { org: organizationId, resource, level },
   );
 }
+
+/** The organization's access level on feature flags, or undefined when it sets none (everyone may edit). */
+export const organizationFlagAccessLevel = (store: Store, organizationId: string): number | undefined => accessLevel(store, organizationId, 'feature flags');
+
+/** The organization's plugin access level; root unless the seed says otherwise (the self-hosted default). */
+export const pluginsAccessLevel = (store: Store, organizationId: string): number => accessLevel(store, organizationId, 'plugins') ?? PLUGINS.ROOT;
 
 export function addRoleMember(store: Store, roleId: string, userId: number): void {
   store.run('INSERT OR IGNORE INTO role_memberships (role_id, user_id, joined_at) VALUES ($role, $user, $now)', {
