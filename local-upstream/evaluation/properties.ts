@@ -2,14 +2,22 @@ import { parseConditionDate, parsePropertyDate } from './dates.ts';
 import type { PropertyFilter } from './types.ts';
 
 /**
+ * Negated operators: the service's query negates "has the key, is not null and matches", so a person without the
+ * property (or with null, or no person at all) passes them.
+ */
+const NEGATED_OPERATORS: ReadonlySet<string> = new Set(['is_not', 'not_icontains', 'not_regex']);
+
+/**
  * Server-side matching of one person or group property filter. A property the person does not have never
- * matches, except with `is_not_set` (the SDKs call this "inconclusive" and ask the server; the server says no).
+ * matches, except with `is_not_set` and the negated operators (the SDKs call this "inconclusive" and ask the
+ * server).
  */
 export function matchPropertyFilter(filter: PropertyFilter, properties: Record<string, unknown>): boolean {
   const key = String(filter.key);
   const operator = typeof filter.operator === 'string' ? filter.operator : 'exact';
   const present = Object.hasOwn(properties, key);
   if (operator === 'is_not_set') return !present;
+  if (NEGATED_OPERATORS.has(operator) && (!present || properties[key] === null)) return true;
   if (!present) return false;
   if (operator === 'is_set') return true;
   return matchValue(operator, filter.value, properties[key]);
