@@ -3,6 +3,16 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Code that reads JSON answers as `any` on purpose (its assertions or byte-for-byte checks are the type check). */
+const untypedJson = {
+  '@typescript-eslint/no-explicit-any': 'off',
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+  '@typescript-eslint/no-unsafe-argument': 'off',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'src/generated', 'test/clients/generated', 'test/clients/relay/__generated__', 'published', 'build'] },
   js.configs.recommended,
@@ -18,14 +28,7 @@ export default tseslint.config(
   {
     // Tests read JSON answers as `any` on purpose: their assertions are the type check.
     files: ['test/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-    },
+    rules: untypedJson,
   },
   {
     // Relay operations are graphql`...` statements that relay-compiler reads.
@@ -36,14 +39,7 @@ export default tseslint.config(
     // The benchmark's hand-written contenders read upstream JSON untyped on purpose: they are the
     // minimal code a team would write, and the benchmark checks their answers byte for byte.
     files: ['bench/floor.ts', 'bench/apollo-baseline.ts'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-    },
+    rules: untypedJson,
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {

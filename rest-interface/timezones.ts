@@ -29,7 +29,8 @@ const ALLOWED_PREFIXES = [
   'US/',
 ];
 
-const ALLOWED_SINGLE_NAMES = new Set([
+/** The prefix-less names the interface lists one by one (the rest are accepted by prefix). */
+export const ALLOWED_SINGLE_NAMES: ReadonlySet<string> = new Set([
   'Arctic/Longyearbyen',
   'CET',
   'CST6CDT',

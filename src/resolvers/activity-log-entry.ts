@@ -2,7 +2,7 @@
 // plugins' activity log.
 import type { ActivityLogEntryResolvers } from '../generated/resolvers-types.ts';
 import type { ActivityLogRecord } from '../upstream-client/activity.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((entry: ActivityLogRecord) => entry);
 

@@ -2,7 +2,7 @@
 import { nullIfNotFound } from '../errors.ts';
 import type { CopyFeatureFlagFailureResolvers } from '../generated/resolvers-types.ts';
 import type { CopyFlagsFailureRecord } from '../upstream-client/feature-flag.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((failure: CopyFlagsFailureRecord) => failure);
 

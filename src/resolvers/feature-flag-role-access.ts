@@ -3,7 +3,7 @@
 import type { FeatureFlagRoleAccessResolvers } from '../generated/resolvers-types.ts';
 import { toGlobalId } from '../relay/global-id.ts';
 import type { ProjectRoleAccess } from '../upstream-client/role-access.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((grant: ProjectRoleAccess) => grant.record);
 

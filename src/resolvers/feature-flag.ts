@@ -5,8 +5,8 @@ import { connectionFor } from '../relay/connection.ts';
 import { toGlobalId } from '../relay/global-id.ts';
 import { listFeatureFlagActivity, type ProjectFlag } from '../upstream-client/feature-flag.ts';
 import { references } from './node.ts';
-import { activityConnection } from './shared/activity-connection.ts';
-import { restField } from './shared/rest-field.ts';
+import { activityConnection } from './support/activity-connection.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((flag: ProjectFlag) => flag.record);
 

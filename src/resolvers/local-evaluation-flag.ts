@@ -1,7 +1,7 @@
 // The LocalEvaluationFlag type: a minimal flag definition returned by local evaluation and my flags.
 import type { LocalEvaluationFlagResolvers } from '../generated/resolvers-types.ts';
 import type { ProjectMinimalFlag } from '../upstream-client/feature-flag.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((flag: ProjectMinimalFlag) => flag.record);
 

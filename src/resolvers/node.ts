@@ -8,7 +8,7 @@ import type { NodeResolvers } from '../generated/resolvers-types.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
 import { expectKeyCount, fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/organization.ts';
-import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './shared/ids.ts';
+import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './support/ids.ts';
 
 /**
  * How to refetch an object of one type: `node` from the keys of its global id (for `node(id:)`,

@@ -2,7 +2,7 @@
 // flags-by-key route.
 import type { OrganizationFeatureFlagResolvers } from '../generated/resolvers-types.ts';
 import type { OrganizationFlagRecord } from '../upstream-client/feature-flag.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((entry: OrganizationFlagRecord) => entry);
 

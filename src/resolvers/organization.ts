@@ -7,8 +7,8 @@ import { toGlobalId } from '../relay/global-id.ts';
 import { getOrganizationFlagsByKey } from '../upstream-client/feature-flag.ts';
 import { getExportsUnsubscribeConfigs, getPluginRepository, getUnusedPlugins, listPluginActivity } from '../upstream-client/plugin.ts';
 import { references } from './node.ts';
-import { activityConnection } from './shared/activity-connection.ts';
-import { parsePluginRef } from './shared/ids.ts';
+import { activityConnection } from './support/activity-connection.ts';
+import { parsePluginRef } from './support/ids.ts';
 
 export const Organization: OrganizationResolvers = {
   __resolveReference: references.Organization,

@@ -1,7 +1,7 @@
 // The PluginConfig type: a plugin enabled in a project, with the organization it was listed under.
 import type { PluginConfigResolvers } from '../generated/resolvers-types.ts';
 import type { OrgPluginConfig } from '../upstream-client/plugin.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((config: OrgPluginConfig) => config.record);
 

@@ -6,7 +6,7 @@ import { toGlobalId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/organization.ts';
 import { getPluginSource, PluginTypeValue, type OrgPlugin, type PluginSourceRecord } from '../upstream-client/plugin.ts';
 import { references } from './node.ts';
-import { restField } from './shared/rest-field.ts';
+import { restField } from './support/rest-field.ts';
 
 const rest = restField((plugin: OrgPlugin) => plugin.record);
 

@@ -18,11 +18,11 @@ import {
 import { organizationRef } from '../upstream-client/organization.ts';
 import type { ProjectParent, ProjectRecord } from '../upstream-client/project.ts';
 import { references } from './node.ts';
-import { activityConnection } from './shared/activity-connection.ts';
-import { flagsWithDeleted } from './shared/flags-with-deleted.ts';
-import { parseFlagRef } from './shared/ids.ts';
-import { jsonObject } from './shared/json-argument.ts';
-import { restField } from './shared/rest-field.ts';
+import { activityConnection } from './support/activity-connection.ts';
+import { flagsWithDeleted } from './support/flags-with-deleted.ts';
+import { parseFlagRef } from './support/ids.ts';
+import { jsonObject } from './support/json-argument.ts';
+import { restField } from './support/rest-field.ts';
 
 const listed = restField((project: ProjectParent) => project);
 

@@ -7,7 +7,8 @@ import { relayStylePagination } from '@apollo/client/utilities';
 import { firstValueFrom, filter } from 'rxjs';
 import { isAbstractType } from 'graphql';
 import { gatewaySchema } from '../../src/schema.ts';
-import { KEY_A, ORG_A, useStack } from '../gateway/helpers.ts';
+import { useStack } from '../gateway/helpers.ts';
+import { KEY_A, ORG_A } from '../fixtures/seed.ts';
 import { NodeByIdDocument, ObjectsOfEveryTypeDocument, ProjectFlagsDocument, RenameFeatureFlagDocument } from './generated/graphql.ts';
 
 const FLAG_COUNT = 25;

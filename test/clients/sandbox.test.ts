@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getIntrospectionQuery } from 'graphql';
 import { startGateway, EXAMPLE_OPERATION, type RunningGateway } from '../../src/server.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
-import { KEY_A, postGraphQL, twoOrgSeed } from '../gateway/helpers.ts';
+import { postGraphQL } from '../gateway/helpers.ts';
+import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 let upstream: LocalUpstream;
 let development: RunningGateway;

@@ -3,7 +3,8 @@
 // answers one operation that needs both subgraphs, with the caller's token reaching the upstream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompositionResult } from '@apollo/composition';
-import { KEY_A, KEY_B, ORG_A, expectNoErrors, postGraphQL, useStack, twoOrgSeed, type GraphQLResponse } from '../gateway/helpers.ts';
+import { expectNoErrors, postGraphQL, useStack, type GraphQLResponse } from '../gateway/helpers.ts';
+import { KEY_A, KEY_B, ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { startReviewsSubgraph, REVIEWS_SDL, type ReviewsSubgraph } from './second-subgraph.ts';
 import { compose, startSupergraphGateway, type RunningSupergraph } from './supergraph.ts';
 

@@ -2,7 +2,8 @@
 // and Hive Gateway: each answers a cross-subgraph operation with the caller's key, and each costs the
 // upstream the same minimum of calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_A, KEY_B, ORG_A, postGraphQL, startStack, twoOrgSeed, type Stack } from '../gateway/helpers.ts';
+import { postGraphQL, startStack, type Stack } from '../gateway/helpers.ts';
+import { KEY_A, KEY_B, ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { startReviewsSubgraph, REVIEWS_SDL, type ReviewsSubgraph } from './second-subgraph.ts';
 import { compose, startSupergraphGateway, type RunningSupergraph } from './supergraph.ts';
 import { startHiveGateway } from './hive-gateway.ts';

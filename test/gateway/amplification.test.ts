@@ -6,7 +6,8 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPERATION_LABELS } from '../../src/observability.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
-import { KEY_A, ORG_A, startStack, twoOrgSeed, type Stack } from './helpers.ts';
+import { startStack, type Stack } from './helpers.ts';
+import { KEY_A, ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const FLAGS = 50;
 let stack: Stack;

@@ -4,7 +4,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { KEY_A, KEY_B, expectNoErrors, postGraphQL, useStack } from './helpers.ts';
+import { expectNoErrors, postGraphQL, useStack } from './helpers.ts';
+import { KEY_A, KEY_B } from '../fixtures/seed.ts';
 import { bearerToken } from '../../src/context.ts';
 import { startGateway } from '../../src/server.ts';
 

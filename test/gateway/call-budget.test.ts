@@ -1,7 +1,8 @@
 // Upstream calls of typical operations, read from `extensions.upstream` as a client would:
 // one call per distinct resource, in as many waves as the query's dependency depth.
 import { describe, expect, it } from 'vitest';
-import { expectNoErrors, ORG_A, ORG_B, reportedCalls, twoOrgSeed, useStack, type GraphQLResponse } from './helpers.ts';
+import { expectNoErrors, reportedCalls, useStack, type GraphQLResponse } from './helpers.ts';
+import { ORG_A, ORG_B, twoOrgSeed } from '../fixtures/seed.ts';
 
 const FLAG_COUNT = 50;
 const stack = useStack(() => {

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_LIMITS } from '../../src/apollo-plugins/input-limits.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
-import { KEY_A, startStack, type Stack } from './helpers.ts';
+import { startStack, type Stack } from './helpers.ts';
+import { KEY_A } from '../fixtures/seed.ts';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Many operations in flight at once: each keeps its own loaders, report and token.
 import { describe, expect, it } from 'vitest';
-import { KEY_A, KEY_B, expectNoErrors, useStack } from './helpers.ts';
+import { expectNoErrors, useStack } from './helpers.ts';
+import { KEY_A, KEY_B } from '../fixtures/seed.ts';
 
 const stack = useStack();
 

@@ -3,7 +3,8 @@
 // list is refused by another before any upstream call.
 import { describe, expect, it } from 'vitest';
 import { cursorToOffset, offsetToCursor } from '../../src/relay/connection.ts';
-import { expectNoErrors, ORG_A, reportedCalls, twoOrgSeed, useStack } from './helpers.ts';
+import { expectNoErrors, reportedCalls, useStack } from './helpers.ts';
+import { ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const TOTAL = 12;
 const stack = useStack(() => {

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type GatewayOptions } from '../../src/server.ts';
 import { startHostileUpstream, trickle, type HostileUpstream } from './hostile-upstream.ts';
-import { KEY_A, postGraphQL, twoOrgSeed } from './helpers.ts';
+import { postGraphQL } from './helpers.ts';
+import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PROJECTS = 'query Trickled { projects { totalCount } }';

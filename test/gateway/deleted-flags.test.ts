@@ -1,9 +1,10 @@
 // `featureFlags(includeDeleted: true)`: soft-deleted flags found through the flag activity log
 // and read back by id, after the live flags; restored and hard-deleted flags are not listed twice.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deletedIds } from '../../src/resolvers/shared/flags-with-deleted.ts';
+import { deletedIds } from '../../src/resolvers/support/flags-with-deleted.ts';
 import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
-import { expectNoErrors, ORG_A, twoOrgSeed, useStack } from './helpers.ts';
+import { expectNoErrors, useStack } from './helpers.ts';
+import { ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const entry = (activity: string, itemId: string): ActivityLogRecord => ({
   activity,

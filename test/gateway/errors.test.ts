@@ -2,7 +2,8 @@
 // port for an unreachable upstream).
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { KEY_A, postGraphQL, useStack, type Stack } from './helpers.ts';
+import { postGraphQL, useStack, type Stack } from './helpers.ts';
+import { KEY_A } from '../fixtures/seed.ts';
 import { startGateway } from '../../src/server.ts';
 
 // A short timeout keeps the timeout case fast; it is still far above a normal call.

@@ -3,7 +3,8 @@
 // detail in query-cost.test.ts) as COST_ESTIMATED_TOO_EXPENSIVE. The logs never carry a token.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { KEY_A, useStack } from './helpers.ts';
+import { useStack } from './helpers.ts';
+import { KEY_A } from '../fixtures/seed.ts';
 import { QUERY_LIMITS } from '../../src/apollo-plugins/cost-limit.ts';
 
 const logLines: string[] = [];

@@ -1,36 +1,10 @@
 // End-to-end harness: a real local upstream and a real gateway on port 0, spoken to over HTTP.
 // A test file calls `useStack(...)` once; the stack starts before its tests and stops after them.
+// Its data is a seed written with test/fixtures/seed.ts (`twoOrgSeed()` unless told otherwise).
 import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
 import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
-
-export const ORG_A = '0190b7a0-0000-7000-8000-00000000000a';
-export const ORG_B = '0190b7a0-0000-7000-8000-00000000000b';
-export const KEY_A = 'phx_test_key_alice_0000000000000000';
-export const KEY_B = 'phx_test_key_bob_00000000000000000';
-
-/** Two organizations, one user each (owner), each with projects and a couple of flags. */
-export function twoOrgSeed(): SeedFile {
-  return {
-    organizations: [
-      { id: ORG_A, name: 'Acme' },
-      { id: ORG_B, name: 'Globex' },
-    ],
-    users: [
-      { email: 'alice@acme.test', first_name: 'Alice', last_name: 'A', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] },
-      { email: 'bob@globex.test', first_name: 'Bob', last_name: 'B', api_key: KEY_B, memberships: [{ organization: ORG_B, level: 15 }] },
-    ],
-    projects: [
-      { organization: ORG_A, name: 'Acme Web' },
-      { organization: ORG_A, name: 'Acme App', timezone: 'Europe/Paris' },
-      { organization: ORG_B, name: 'Globex Site' },
-    ],
-    feature_flags: [
-      { project: 'Acme Web', organization: ORG_A, key: 'acme-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-      { project: 'Globex Site', organization: ORG_B, key: 'globex-flag', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-    ],
-  };
-}
+import { twoOrgSeed } from '../fixtures/seed.ts';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   status: number;

@@ -2,7 +2,8 @@
 // answers the same documented code (UPSTREAM_ERROR, with the upstream's real status), whichever
 // endpoint and envelope (limit/offset or page/limit) it reads.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, ORG_A, useStack } from './helpers.ts';
+import { expectNoErrors, useStack } from './helpers.ts';
+import { ORG_A } from '../fixtures/seed.ts';
 
 const stack = useStack();
 let projectId: string;

@@ -1,6 +1,7 @@
 // Global object identification (node/nodes), organization lookups and federation entities.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORG_A, expectNoErrors, reportedCalls, useStack } from './helpers.ts';
+import { expectNoErrors, reportedCalls, useStack } from './helpers.ts';
+import { ORG_A } from '../fixtures/seed.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 
 const stack = useStack();

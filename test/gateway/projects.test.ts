@@ -1,6 +1,7 @@
 // Project domain end to end: gateway + local upstream on port 0, over HTTP.
 import { describe, expect, it } from 'vitest';
-import { ORG_A, expectNoErrors, reportedCalls, useStack } from './helpers.ts';
+import { expectNoErrors, reportedCalls, useStack } from './helpers.ts';
+import { ORG_A } from '../fixtures/seed.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 
 const stack = useStack();

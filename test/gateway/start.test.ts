@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalUpstream } from '../../local-upstream/index.ts';
-import { expectNoErrors, KEY_A, postGraphQL, twoOrgSeed } from './helpers.ts';
+import { expectNoErrors, postGraphQL } from './helpers.ts';
+import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 let child: ChildProcess | undefined;

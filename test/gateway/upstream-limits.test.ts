@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { startHostileUpstream, hugeBody, type HostileUpstream } from './hostile-upstream.ts';
-import { KEY_A, postGraphQL, startStack, type Stack } from './helpers.ts';
+import { postGraphQL, startStack, type Stack } from './helpers.ts';
+import { KEY_A } from '../fixtures/seed.ts';
 
 let stack: Stack;
 let hostile: HostileUpstream;

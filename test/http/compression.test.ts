@@ -3,7 +3,8 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, twoOrgSeed, type Stack } from '../gateway/helpers.ts';
+import { startStack, type Stack } from '../gateway/helpers.ts';
+import { twoOrgSeed } from '../fixtures/seed.ts';
 
 const FLAGS = 50;
 const LIST = `{ project(id: 1) { featureFlags(first: ${FLAGS}) { totalCount edges { cursor node { id key name active createdAt rolloutPercentage } } } } }`;

@@ -11,7 +11,8 @@ import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/ind
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { ManifestError, readManifest } from '../../src/trusted-documents/manifest.ts';
 import { documentHash, TrustedDocumentStore, type TrustedDocumentsMode } from '../../src/trusted-documents/store.ts';
-import { KEY_A, postGraphQL, twoOrgSeed } from '../gateway/helpers.ts';
+import { postGraphQL } from '../gateway/helpers.ts';
+import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 
 const TRUSTED = 'query TrustedProjects { projects { totalCount } }';
 const UNTRUSTED = 'query Sneaky { projects { nodes { name } } }';

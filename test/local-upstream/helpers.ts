@@ -1,5 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalUpstream, type LocalUpstream, type LocalUpstreamOptions, type SeedFile } from '../../local-upstream/index.ts';
+import { LEVEL, flag, organization, plugin, project, role, rollout, seededProjectId, user } from '../fixtures/seed.ts';
+import { restClient, type RestClient } from '../fixtures/rest.ts';
 
 /** Two organizations, keys with different scopes and levels, for the local upstream's own suites. */
 export const ORG_A = '0190c000-0000-7000-8000-00000000000a';
@@ -19,38 +21,19 @@ export const PROJECT_A_TOKEN = 'phc_test_project_a_token_0123456789';
 const PROJECT_B_TOKEN = 'phc_test_project_b_token_0123456789';
 
 export function testSeed(): SeedFile {
+  const everyone = rollout(100);
   return {
-    organizations: [
-      { id: ORG_A, name: 'Acme' },
-      { id: ORG_B, name: 'Globex' },
-    ],
+    organizations: [organization(ORG_A, 'Acme'), organization(ORG_B, 'Globex')],
     users: [
-      { email: 'ada@acme.test', first_name: 'Ada', last_name: 'Lovelace', api_key: KEYS.owner, memberships: [{ organization: ORG_A, level: 15 }] },
-      { email: 'bob@acme.test', first_name: 'Bob', api_key: KEYS.member, memberships: [{ organization: ORG_A, level: 1 }] },
-      {
-        email: 'rita@acme.test',
-        first_name: 'Rita',
-        api_key: KEYS.reader,
-        scopes: ['feature_flag:read', 'project:read', 'plugin:read'],
-        memberships: [{ organization: ORG_A, level: 8 }],
-      },
-      {
-        email: 'will@acme.test',
-        first_name: 'Will',
-        api_key: KEYS.flagWriter,
-        scopes: ['feature_flag:write'],
-        memberships: [{ organization: ORG_A, level: 8 }],
-      },
-      { email: 'gil@globex.test', first_name: 'Gil', api_key: KEYS.other, memberships: [{ organization: ORG_B, level: 15 }] },
+      user('ada@acme.test', KEYS.owner, ORG_A, LEVEL.owner, { first_name: 'Ada', last_name: 'Lovelace' }),
+      user('bob@acme.test', KEYS.member, ORG_A, LEVEL.member, { first_name: 'Bob' }),
+      user('rita@acme.test', KEYS.reader, ORG_A, LEVEL.admin, { first_name: 'Rita', scopes: ['feature_flag:read', 'project:read', 'plugin:read'] }),
+      user('will@acme.test', KEYS.flagWriter, ORG_A, LEVEL.admin, { first_name: 'Will', scopes: ['feature_flag:write'] }),
+      user('gil@globex.test', KEYS.other, ORG_B, LEVEL.owner, { first_name: 'Gil' }),
     ],
-    roles: [
-      { id: ROLE_A, organization: ORG_A, name: 'Engineers', feature_flags_access_level: 37 },
-      { id: ROLE_B, organization: ORG_B, name: 'Globex engineers' },
-    ],
+    roles: [role(ROLE_A, ORG_A, 'Engineers', { feature_flags_access_level: 37 }), role(ROLE_B, ORG_B, 'Globex engineers')],
     projects: [
-      {
-        organization: ORG_A,
-        name: 'Web',
+      project(ORG_A, 'Web', {
         api_token: PROJECT_A_TOKEN,
         persons: Array.from({ length: 10 }, (_, i) => ({
           distinct_id: `person-${i}`,
@@ -65,73 +48,34 @@ export function testSeed(): SeedFile {
           },
           { name: 'Hand picked', is_static: true, members: ['person-8'] },
         ],
-      },
-      { organization: ORG_B, name: 'Globex web', api_token: PROJECT_B_TOKEN },
+      }),
+      project(ORG_B, 'Globex web', { api_token: PROJECT_B_TOKEN }),
     ],
     feature_flags: [
-      { project: 'Web', key: 'everyone', name: 'On for all', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-      {
-        project: 'Web',
-        key: 'acme-staff',
-        filters: { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] },
-      },
-      { project: 'Web', key: 'switched-off', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-      { project: 'Globex web', key: 'everyone', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
+      flag('Web', 'everyone', { name: 'On for all', filters: everyone }),
+      flag('Web', 'acme-staff', { filters: rollout(100, [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }]) }),
+      flag('Web', 'switched-off', { active: false, filters: everyone }),
+      flag('Globex web', 'everyone', { filters: everyone }),
     ],
     plugins: [
-      { organization: ORG_A, plugin_type: 'source', name: 'Acme source', source: { 'index.ts': 'export {}' } },
-      { organization: ORG_B, plugin_type: 'source', name: 'Globex private' },
-      { organization: ORG_B, plugin_type: 'custom', name: 'Shared geoip', url: 'https://github.com/PostHog/posthog-plugin-geoip', is_global: true },
+      plugin(ORG_A, 'source', 'Acme source', { source: { 'index.ts': 'export {}' } }),
+      plugin(ORG_B, 'source', 'Globex private'),
+      plugin(ORG_B, 'custom', 'Shared geoip', { url: 'https://github.com/PostHog/posthog-plugin-geoip', is_global: true }),
     ],
   };
 }
 
-export interface HttpResult<T = any> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Headers;
-}
-
-/** A tiny JSON client bound to one upstream and one key (undefined: no Authorization header). */
-export function client(upstream: LocalUpstream, key: string | undefined) {
-  async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResult<T>> {
-    const init: RequestInit = { method, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } };
-    if (body !== undefined) {
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
-    }
-    const response = await fetch(`${upstream.url}${path}`, init);
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    return { status: response.status, body: parsed as T, text, headers: response.headers };
-  }
-  return {
-    get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
-    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PATCH', path, body ?? {}, headers),
-    put: <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body ?? {}),
-    delete: <T = any>(path: string) => call<T>('DELETE', path),
-    call,
-  };
-}
-
-export type Client = ReturnType<typeof client>;
+// The REST client lives with the fixtures (test/fixtures/rest.ts); this suite calls it `client`.
+export { restClient as client, type HttpResult, type RestClient as Client } from '../fixtures/rest.ts';
 
 /** Starts one upstream for a test file (seeded with `testSeed()` unless told otherwise) and stops it after. */
 export function useUpstream(options: LocalUpstreamOptions = {}) {
-  const state = {} as { upstream: LocalUpstream; owner: Client; projectA: number; projectB: number };
+  const state = {} as { upstream: LocalUpstream; owner: RestClient; projectA: number; projectB: number };
   beforeAll(async () => {
     state.upstream = await startLocalUpstream({ seed: testSeed(), quiet: true, ...options });
-    state.owner = client(state.upstream, KEYS.owner);
-    const projects = state.upstream.seeded.projects;
-    state.projectA = projects.find((project) => project.name === 'Web')!.id;
-    state.projectB = projects.find((project) => project.name === 'Globex web')!.id;
+    state.owner = restClient(state.upstream, KEYS.owner);
+    state.projectA = seededProjectId(state.upstream, 'Web');
+    state.projectB = seededProjectId(state.upstream, 'Globex web');
   });
   afterAll(async () => {
     await state.upstream?.stop();

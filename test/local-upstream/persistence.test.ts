@@ -1,16 +1,45 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
+import { LEVEL, flag, organization, plugin, project, role, rollout, user } from '../fixtures/seed.ts';
 import { client } from './helpers.ts';
 
-const FIXTURE = join(import.meta.dirname, '../fixtures/local-upstream-seed.json');
-const seed = JSON.parse(readFileSync(FIXTURE, 'utf8')) as SeedFile;
-const KEY = seed.users![0]!.api_key!;
-const ORG = seed.organizations![0]!.id;
+const ORG = '0190d000-0000-7000-8000-0000000000c1';
+const KEY = 'phx_fixture_key_0123456789abcdefghijklmnopqrs';
+const ROLE = '0190d000-0000-7000-8000-0000000000c2';
+const seed: SeedFile = {
+  organizations: [organization(ORG, 'Fixture Org')],
+  users: [user('fixture@fixture.test', KEY, ORG, LEVEL.admin, { first_name: 'Fix', last_name: 'Ture', scopes: ['*'] })],
+  roles: [role(ROLE, ORG, 'Fixture role')],
+  projects: [
+    project(ORG, 'Fixture project', {
+      api_token: 'phc_fixture_project_token_0123456789',
+      persons: [{ distinct_id: 'fixture-person', properties: { email: 'a@b.c' } }],
+    }),
+  ],
+  feature_flags: [
+    flag('Fixture project', 'fixture-flag', { filters: rollout(100) }),
+    flag('Fixture project', 'fixture-variants', {
+      filters: {
+        ...rollout(100),
+        multivariate: {
+          variants: [
+            { key: 'a', rollout_percentage: 50 },
+            { key: 'b', rollout_percentage: 50 },
+          ],
+        },
+      },
+    }),
+  ],
+  plugins: [plugin(ORG, 'source', 'Fixture plugin')],
+};
 const dir = mkdtempSync(join(tmpdir(), 'local-upstream-'));
+/** The same seed as a file, for the CLI's --seed. */
+const SEED_FILE = join(dir, 'seed.json');
+writeFileSync(SEED_FILE, JSON.stringify(seed));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -37,7 +66,7 @@ describe('persistence with a database file', () => {
       expect((await api2.get(`/api/projects/${project}/feature_flags/${created.body.id}/`)).body.key).toBe('written-before-restart');
       expect((await api2.get(`/api/projects/${project}/feature_flags/${seededFlag.id}/`)).body.name).toBe('edited before restart');
       expect((await api2.get(`/api/organizations/${ORG}/plugins/`)).body.count).toBe(1);
-      const roleAccess = await api2.post(`/api/projects/${project}/feature_flags/${seededFlag.id}/role_access/`, { role_id: seed.roles![0]!.id });
+      const roleAccess = await api2.post(`/api/projects/${project}/feature_flags/${seededFlag.id}/role_access/`, { role_id: ROLE });
       expect(roleAccess.status).toBe(201);
     } finally {
       await second.stop();
@@ -102,7 +131,7 @@ function startCli(args: string[]): Promise<{ url: string; output: () => string; 
 describe('CLI', () => {
   it('serves a seed file on --port 0, prints its URL and keys, and persists to --db', async () => {
     const dbPath = join(dir, 'cli.db');
-    const cli = await startCli(['--port', '0', '--seed', FIXTURE, '--db', dbPath]);
+    const cli = await startCli(['--port', '0', '--seed', SEED_FILE, '--db', dbPath]);
     try {
       expect(cli.output()).toContain(KEY);
       const response = await fetch(`${cli.url}/api/projects/`, { headers: { authorization: `Bearer ${KEY}` } });
@@ -111,7 +140,7 @@ describe('CLI', () => {
     } finally {
       await cli.stop();
     }
-    const again = await startCli(['--port', '0', '--seed', FIXTURE, '--db', dbPath]);
+    const again = await startCli(['--port', '0', '--seed', SEED_FILE, '--db', dbPath]);
     try {
       const response = await fetch(`${again.url}/api/projects/`, { headers: { authorization: `Bearer ${KEY}` } });
       expect(((await response.json()) as { count: number }).count).toBe(1);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
-import { KEY_A, twoOrgSeed } from '../gateway/helpers.ts';
+import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { startGatewayProcess } from './helpers.ts';
 
 const QUERY = 'query ReplicaProjects { projects { nodes { name } } }';

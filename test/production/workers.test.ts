@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
-import { KEY_A, twoOrgSeed } from '../gateway/helpers.ts';
+import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { poll, startGatewayProcess } from './helpers.ts';
 
 let upstream: LocalUpstream;

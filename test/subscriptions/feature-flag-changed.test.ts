@@ -3,6 +3,7 @@
 // duplicates across catch-up pages, authorization at subscribe time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from '../../src/relay/global-id.ts';
+import { restClient } from '../fixtures/rest.ts';
 import { ENGINEERS, FLAG_CHANGED, KEY_A, KEY_B, KEY_C, startLiveStack, subscribeSse, subscribeWs, waitFor, type LiveStack } from './helpers.ts';
 
 let stack: LiveStack;
@@ -48,11 +49,7 @@ describe('featureFlagChanged', () => {
     await stack.patchFlag('acme-flag', { name: 'not for this subscriber' });
     await stack.patchFlag('other-flag', { deleted: true });
     const otherId = await otherFlagId();
-    await fetch(`${stack.upstream.url}/api/projects/${stack.acmeProject}/feature_flags/${otherId}/`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${KEY_A}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ deleted: false }),
-    });
+    await restClient(stack.upstream, KEY_A).patch(`/api/projects/${stack.acmeProject}/feature_flags/${otherId}/`, { deleted: false });
     await waitFor(() => onlyOther.results.length === 2, 'two events');
     expect(onlyOther.results.map((r) => [r.data.featureFlagChanged.kind, r.data.featureFlagChanged.key])).toEqual([
       ['DELETED', 'other-flag'],
@@ -127,9 +124,7 @@ describe('featureFlagChanged', () => {
 });
 
 async function otherFlagId(): Promise<number> {
-  const response = await fetch(`${stack.upstream.url}/api/projects/${stack.acmeProject}/feature_flags/activity/?limit=50`, {
-    headers: { authorization: `Bearer ${KEY_A}` },
-  });
-  const page = (await response.json()) as { results: Array<{ item_id: string; detail: { name: string } }> };
+  const activity = await restClient(stack.upstream, KEY_A).get(`/api/projects/${stack.acmeProject}/feature_flags/activity/?limit=50`);
+  const page = activity.body as { results: Array<{ item_id: string; detail: { name: string } }> };
   return Number(page.results.find((entry) => entry.detail.name === 'other-flag')!.item_id);
 }

@@ -3,7 +3,9 @@
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { createClient as createSseClient } from 'graphql-sse';
 import WebSocket from 'ws';
-import { startStack, ORG_A, ORG_B, KEY_A, KEY_B, type Stack } from '../gateway/helpers.ts';
+import { startStack, type Stack } from '../gateway/helpers.ts';
+import { EVERYONE, KEY_A, KEY_B, LEVEL, ORG_A, ORG_B, flag, project, role, seededProjectId, twoOrgSeed, user } from '../fixtures/seed.ts';
+import { expectOk, restClient } from '../fixtures/rest.ts';
 import type { SeedFile } from '../../local-upstream/index.ts';
 import type { SubscriptionOptions } from '../../src/subscriptions/options.ts';
 
@@ -14,27 +16,18 @@ export const ENGINEERS = '0190b7a0-0000-7000-8000-0000000000e1';
 /** Short intervals so tests take a few hundred milliseconds. */
 export const FAST: Partial<SubscriptionOptions> = { pollMinMs: 40, pollMaxMs: 150, recheckMs: 250, unreachableLimitMs: 600, heartbeatMs: 1_000 };
 
+/** The two-organization world plus a member (Carol) and a role in Acme, and a second Acme flag. */
 export function liveSeed(): SeedFile {
-  const rollout = { groups: [{ properties: [], rollout_percentage: 100 }] };
+  const base = twoOrgSeed();
   return {
-    organizations: [
-      { id: ORG_A, name: 'Acme' },
-      { id: ORG_B, name: 'Globex' },
-    ],
-    users: [
-      { email: 'alice@acme.test', first_name: 'Alice', last_name: 'A', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] },
-      { email: 'bob@globex.test', first_name: 'Bob', last_name: 'B', api_key: KEY_B, memberships: [{ organization: ORG_B, level: 15 }] },
-      { email: 'carol@acme.test', first_name: 'Carol', last_name: 'C', api_key: KEY_C, memberships: [{ organization: ORG_A, level: 1 }] },
-    ],
-    roles: [{ id: ENGINEERS, organization: ORG_A, name: 'Engineers', feature_flags_access_level: 37 }],
-    projects: [
-      { organization: ORG_A, name: 'Acme Web' },
-      { organization: ORG_B, name: 'Globex Site' },
-    ],
+    ...base,
+    users: [...base.users!, user('carol@acme.test', KEY_C, ORG_A, LEVEL.member, { first_name: 'Carol', last_name: 'C' })],
+    roles: [role(ENGINEERS, ORG_A, 'Engineers', { feature_flags_access_level: 37 })],
+    projects: [project(ORG_A, 'Acme Web'), project(ORG_B, 'Globex Site')],
     feature_flags: [
-      { project: 'Acme Web', organization: ORG_A, key: 'acme-flag', filters: rollout },
-      { project: 'Acme Web', organization: ORG_A, key: 'other-flag', filters: rollout },
-      { project: 'Globex Site', organization: ORG_B, key: 'globex-flag', filters: rollout },
+      flag('Acme Web', 'acme-flag', { organization: ORG_A, filters: EVERYONE }),
+      flag('Acme Web', 'other-flag', { organization: ORG_A, filters: EVERYONE }),
+      flag('Globex Site', 'globex-flag', { organization: ORG_B, filters: EVERYONE }),
     ],
   };
 }
@@ -50,32 +43,21 @@ export interface LiveStack extends Stack {
 
 export async function startLiveStack(options: Partial<SubscriptionOptions> = {}): Promise<LiveStack> {
   const stack = await startStack({ seed: liveSeed(), gateway: { subscriptions: { ...FAST, ...options } } });
-  const projectNamed = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
-  const acmeProject = projectNamed('Acme Web');
-  const rest = async (path: string, init: RequestInit & { token?: string } = {}) => {
-    const response = await fetch(`${stack.upstream.url}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${init.token ?? KEY_A}`, 'content-type': 'application/json' },
-    });
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+  const acmeProject = seededProjectId(stack.upstream, 'Acme Web');
+  const rest = (token = KEY_A) => restClient(stack.upstream, token);
   const flagId = async (key: string) => {
-    const page = await rest(`/api/projects/${acmeProject}/feature_flags/?search=${encodeURIComponent(key)}`);
+    const page = expectOk(await rest().get(`/api/projects/${acmeProject}/feature_flags/?search=${encodeURIComponent(key)}`), `search ${key}`);
     return page.results.find((flag: { key: string }) => flag.key === key).id as number;
   };
   const clients: WsClient[] = [];
   return {
     ...stack,
     acmeProject,
-    globexProject: projectNamed('Globex Site'),
+    globexProject: seededProjectId(stack.upstream, 'Globex Site'),
     flagId,
     async patchFlag(key, body, token) {
-      await rest(`/api/projects/${acmeProject}/feature_flags/${await flagId(key)}/`, {
-        method: 'PATCH',
-        body: JSON.stringify(body),
-        ...(token ? { token } : {}),
-      });
+      const path = `/api/projects/${acmeProject}/feature_flags/${await flagId(key)}/`;
+      expectOk(await rest(token).patch(path, body), `PATCH ${path}`);
     },
     wsClient(token) {
       const client = createWsClient({

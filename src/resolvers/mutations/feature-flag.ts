@@ -18,8 +18,8 @@ import {
   type ProjectFlag,
 } from '../../upstream-client/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
-import { parseFlagRef } from '../shared/ids.ts';
-import { toUpstreamBody } from '../shared/input.ts';
+import { parseFlagRef } from '../support/ids.ts';
+import { toUpstreamBody } from '../support/input.ts';
 
 type FlagInput = Omit<CreateFeatureFlagInput, 'projectId' | 'key'> & { key?: string | null };
 
@@ -112,7 +112,7 @@ async function dashboardAction(ctx: GatewayContext, ref: FlagRef, action: typeof
 }
 
 /**
- * Flag input -> REST body with the shared input rules (shared/input.ts): omitted fields stay out,
+ * Flag input -> REST body with the shared input rules (support/input.ts): omitted fields stay out,
  * explicit nulls go to the upstream, whose refusal becomes a userError. `description` is the
  * clearer alias of the upstream's `name`.
  */

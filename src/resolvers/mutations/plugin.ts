@@ -15,8 +15,8 @@ import {
   type PluginWrite,
 } from '../../upstream-client/plugin.ts';
 import { sourceFiles } from '../plugin.ts';
-import { parsePluginRef } from '../shared/ids.ts';
-import { toUpstreamBody } from '../shared/input.ts';
+import { parsePluginRef } from '../support/ids.ts';
+import { toUpstreamBody } from '../support/input.ts';
 
 export const createPlugin: MutationResolvers['createPlugin'] = async (_parent, { input }, ctx) => {
   const orgId = parseUuidId('Organization', input.organizationId);
@@ -61,7 +61,7 @@ export const checkPluginForUpdates: MutationResolvers['checkPluginForUpdates'] =
   return { plugin: result && ctx.loaders.plugin.remember(ref.orgId, result.plugin), userErrors };
 };
 
-/** Plugin input -> REST body with the shared input rules (shared/input.ts); `pluginType` is already the REST value. */
+/** Plugin input -> REST body with the shared input rules (support/input.ts); `pluginType` is already the REST value. */
 function pluginWriteBody(input: { id?: unknown; organizationId?: unknown }): PluginWrite {
   // A null pluginType is left out (the upstream's plugin type cannot be cleared).
   const { id: _id, organizationId: _organizationId, pluginType, ...fields } = input as { pluginType?: unknown; id?: unknown; organizationId?: unknown };

@@ -4,7 +4,7 @@ import { mutate } from '../../errors.ts';
 import type { MutationResolvers } from '../../generated/resolvers-types.ts';
 import { parseIntId, toGlobalId } from '../../relay/global-id.ts';
 import { createProject as create, deleteProject as remove, updateProject as update, type ProjectWrite } from '../../upstream-client/project.ts';
-import { toUpstreamBody } from '../shared/input.ts';
+import { toUpstreamBody } from '../support/input.ts';
 
 export const createProject: MutationResolvers['createProject'] = async (_parent, { input }, ctx) => {
   const { result, userErrors } = await mutate(() => create(ctx.client, toUpstreamBody<ProjectWrite>(input)));

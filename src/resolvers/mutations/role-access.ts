@@ -4,7 +4,7 @@ import { mutate } from '../../errors.ts';
 import type { MutationResolvers } from '../../generated/resolvers-types.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
 import { createRoleAccess, deleteRoleAccess } from '../../upstream-client/role-access.ts';
-import { parseFlagRef, parseRoleAccessRef } from '../shared/ids.ts';
+import { parseFlagRef, parseRoleAccessRef } from '../support/ids.ts';
 import { announceRoleAccessChange } from '../../subscriptions/role-access-events.ts';
 
 export const grantFeatureFlagRoleAccess: MutationResolvers['grantFeatureFlagRoleAccess'] = async (_parent, { input }, ctx) => {

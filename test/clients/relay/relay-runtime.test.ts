@@ -17,7 +17,8 @@ import {
   type ReaderFragment,
 } from 'relay-runtime';
 import { toGlobalId } from '../../../src/relay/global-id.ts';
-import { KEY_A, ORG_A, useStack } from '../../gateway/helpers.ts';
+import { useStack } from '../../gateway/helpers.ts';
+import { KEY_A, ORG_A } from '../../fixtures/seed.ts';
 import FlagListQueryNode, { type FlagListQuery } from './__generated__/FlagListQuery.graphql.ts';
 import FlagListPaginationQueryNode, { type FlagListPaginationQuery } from './__generated__/FlagListPaginationQuery.graphql.ts';
 import FlagListProject, { type FlagList_project$data } from './__generated__/FlagList_project.graphql.ts';
