@@ -106,12 +106,16 @@ function matchesRegex(pattern: unknown, actual: unknown): boolean | null {
   }
 }
 
-/** Numeric when both sides are whole numbers (Python's `float()`), otherwise a plain string comparison ("100b2c" is a string). */
+/**
+ * The service's query: when the condition's value reads as a number, a stored number compares as a number and a
+ * stored string as a string ("30" > "100"); other stored values never match. A value that is not a number
+ * ("100b2c") compares as a string.
+ */
 function compareOrdered(operator: string, expected: unknown, actual: unknown): boolean {
   const expectedNumber = asNumber(expected);
-  const actualNumber = asNumber(actual);
-  if (expectedNumber !== null && actualNumber !== null) return ordered(operator, actualNumber, expectedNumber);
-  return ordered(operator, valueText(actual), valueText(expected));
+  if (expectedNumber === null) return ordered(operator, valueText(actual), valueText(expected));
+  if (typeof actual === 'number') return ordered(operator, actual, expectedNumber);
+  return typeof actual === 'string' && ordered(operator, actual, valueText(expected));
 }
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;

@@ -52,8 +52,11 @@ const EXPANSION_PERSONS = [
   { distinct_id: 'example_id_6', properties: { $some_prop: 'something' } },
 ];
 
-/** Cohorts are numbered in seed order: the static one, two "cohort1", then test_legacy_user_in_cohort's. */
-const LEGACY_COHORT = 4;
+const NUMBERS = { distinct_id: '307', properties: { number: 30, string_number: '30', version: '1.24' } };
+const INJECTION = ';\'" SELECT 1; DROP TABLE posthog_featureflag;';
+/** Cohorts are numbered in seed order: four of test_numeric_operator_with_cohorts_and_nested_cohorts, one of the
+ * injection test, the static one, two "cohort1", then test_legacy_user_in_cohort's. */
+const LEGACY_COHORT = 9;
 
 const projects: Record<string, PortedProject> = {
   test_invalid_regex_match_flag: { persons: [{ distinct_id: '307', properties: { email: '"neil@x.com"' } }] },
@@ -94,6 +97,29 @@ const projects: Record<string, PortedProject> = {
   test_is_not_set_operator_with_groups: {
     ...MATCHER_GROUPS,
     groups: [...MATCHER_GROUPS.groups, { group_type_index: 0, group_key: 'target_group', properties: {} }],
+  },
+  test_numeric_operator: { persons: [NUMBERS] },
+  test_numeric_operator_with_groups_and_person_flags: {
+    persons: [NUMBERS],
+    group_types: MATCHER_GROUPS.group_types,
+    groups: [
+      { group_type_index: 0, group_key: 'foo', properties: { name: 'foo.inc', number: 50, string_number: '50' } },
+      { group_type_index: 1, group_key: 'foo-project', properties: { name: 'foo-project', number: 20, string_number: '20' } },
+    ],
+  },
+  test_numeric_operator_with_cohorts_and_nested_cohorts: {
+    persons: [{ distinct_id: '307', properties: { ...NUMBERS.properties, nested_prop: 21 } }],
+    cohorts: [
+      { name: 'cohort1', groups: [{ properties: [person('number', '100', 'gt')] }] },
+      { name: 'cohort2', groups: [{ properties: [person('version', '1.05', 'gt')] }] },
+      { name: 'cohort_nest', groups: [{ properties: [person('nested_prop', '20', 'gt')] }] },
+      // The nested reference is a string id, as in PostHog's test (cohort_nest is this file's cohort 3).
+      { name: 'cohort3', groups: [{ properties: [person('number', '31', 'lt'), { key: 'id', value: '3', type: 'cohort' }] }] },
+    ],
+  },
+  test_with_sql_injection_properties_and_other_aliases: {
+    persons: [{ distinct_id: '307', properties: { 'number space': 30, [INJECTION]: '30', 'version!!!': '1.24', 'nested_prop --random #comment //test': 21 } }],
+    cohorts: [{ name: 'cohort1', groups: [{ properties: [person('number space', '100', 'gt'), person(INJECTION, '100', 'gt')] }] }],
   },
   test_user_in_static_cohort: {
     persons: [{ distinct_id: 'example_id_1' }, { distinct_id: 'example_id_2' }, { distinct_id: '3' }],
@@ -232,6 +258,64 @@ describe('TestFeatureFlagMatcher: operators', () => {
       [GROUP_USER, no(0), { organization: 'foo' }],
       [GROUP_USER, yes(0), { organization: 'unknown-new-org' }],
     ]);
+  });
+});
+
+describe('TestFeatureFlagMatcher: ordering operators', () => {
+  const gt = (key: string, value: string, operator = 'gt') => person(key, value, operator);
+  const group = (key: string, value: string, index: number, operator = 'gt') => ({ key, value, operator, type: 'group', group_type_index: index });
+  const VERSION_GROUPS = [condition(gt('version', '1.05')), condition(gt('version', '1.15')), condition(gt('version', '1.1200'))];
+
+  it(t('test_numeric_operator'), async () => {
+    const ctx = project('test_numeric_operator');
+    const cases: Array<[string, Record<string, unknown>, boolean]> = [
+      ['random1', { groups: [condition(gt('number', '100'))] }, false],
+      ['random2', { groups: [condition(gt('number', '100b2c'))] }, true],
+      ['random3', { groups: [condition(gt('number', '3.1x00b2c'))] }, true],
+      ['random4', { groups: [condition(gt('number', '20'))] }, true],
+      // "even though we can parse as a number, only do string comparison"
+      ['random5', { groups: VERSION_GROUPS }, true],
+      ['random6', { groups: [condition(gt('version', '1.206.0', 'lt'))] }, false],
+    ];
+    for (const [key, filters, matched] of cases) await expectMatches(ctx, { key, filters }, [['307', matched ? yes(0) : no(0)]]);
+  });
+
+  it(t('test_numeric_operator_with_groups_and_person_flags'), async () => {
+    const ctx = project('test_numeric_operator_with_groups_and_person_flags');
+    const groups = { organization: 'foo', project: 'foo-project' };
+    const cases: Array<[string, Record<string, unknown>, boolean]> = [
+      ['random1', { aggregation_group_type_index: 0, groups: [condition(group('number', '100', 0))] }, false],
+      ['random2', { aggregation_group_type_index: 1, groups: [condition(group('number', '100b2c', 1))] }, true],
+      ['random3', { aggregation_group_type_index: 0, groups: [condition(group('number', '3.1x00b2c', 0, 'gte'))] }, true],
+      ['random4', { aggregation_group_type_index: 0, groups: [condition(group('number', '20', 0))] }, true],
+      ['random4_person', { groups: [condition(gt('number', '20', 'gte'))] }, true],
+      ['random5', { groups: [VERSION_GROUPS[0], VERSION_GROUPS[1], condition(gt('version', '1.1200', 'gte'))] }, true],
+      ['random6', { aggregation_group_type_index: 0, groups: [condition(group('version', '1.206.0', 0, 'lt'))] }, false],
+    ];
+    for (const [key, filters, matched] of cases) await expectMatches(ctx, { key, filters }, [['307', matched ? yes(0) : no(0), groups]]);
+  });
+
+  it(t('test_numeric_operator_with_cohorts_and_nested_cohorts'), async () => {
+    const ctx = project('test_numeric_operator_with_cohorts_and_nested_cohorts');
+    const inCohort = (name: string, asText = false) => ({
+      groups: [condition({ key: 'id', value: asText ? String(ctx.cohort(name)) : ctx.cohort(name), type: 'cohort' })],
+    });
+    expect(ctx.cohort('cohort_nest')).toBe(3);
+    await expectMatches(ctx, { key: 'random1', filters: inCohort('cohort1') }, [['307', no(0)]]);
+    await expectMatches(ctx, { key: 'random2', filters: inCohort('cohort2') }, [['307', yes(0)]]);
+    await expectMatches(ctx, { key: 'random3', filters: inCohort('cohort3', true) }, [['307', yes(0)]]);
+  });
+
+  it(t('test_with_sql_injection_properties_and_other_aliases'), async () => {
+    const ctx = project('test_with_sql_injection_properties_and_other_aliases');
+    const groups = [
+      condition({ key: 'id', value: ctx.cohort('cohort1'), type: 'cohort' }),
+      // A stored string against "100" compares as a string: "30" > "100".
+      condition(gt(INJECTION, '100')),
+      condition(gt('version!!!', '1.05')),
+      condition(person('nested_prop --random #comment //test', '21')),
+    ];
+    await expectMatches(ctx, { key: 'random1', filters: { groups } }, [['307', yes(1)]]);
   });
 });
 
