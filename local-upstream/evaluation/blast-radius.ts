@@ -1,12 +1,18 @@
 import { validationError } from '../http/errors.ts';
 import { matchCohortProperty } from './cohorts.ts';
 import { matchPropertyFilter } from './properties.ts';
+import { matchSemver } from './semver.ts';
 import type { Cohort, Person, PropertyFilter } from './types.ts';
 
+/** The service answers `affected`/`total` (its `BlastRadiusResult`); `users_affected`/`total_users` are its older names. */
 export interface BlastRadius {
+  affected: number;
+  total: number;
   users_affected: number;
   total_users: number;
 }
+
+const result = (affected: number, total: number): BlastRadius => ({ affected, total, users_affected: affected, total_users: total });
 
 /** A group of the project: its key and properties. */
 export interface GroupRecord {
@@ -29,20 +35,31 @@ export function blastRadius(condition: unknown, groupTypeIndex: number | null, d
   const properties = conditionProperties(condition);
   if (groupTypeIndex !== null) return groupBlastRadius(properties, groupTypeIndex, data.groups);
   const affected = data.persons.filter((person) => properties.every((filter) => personMatches(filter, person, data.cohorts)));
-  return { users_affected: affected.length, total_users: data.persons.length };
+  return result(affected.length, data.persons.length);
 }
 
+/** The condition's properties, without flag dependencies: they cannot be sized, so they select everyone. */
 function conditionProperties(condition: unknown): PropertyFilter[] {
   if (typeof condition !== 'object' || condition === null) return [];
   const properties = (condition as { properties?: unknown }).properties;
-  return Array.isArray(properties) ? (properties as PropertyFilter[]) : [];
+  return Array.isArray(properties) ? (properties as PropertyFilter[]).filter((property) => property?.type !== 'flag') : [];
 }
 
 function personMatches(filter: PropertyFilter, person: Person, cohorts: Cohort[]): boolean {
   if (filter.type === 'cohort') {
     return matchCohortProperty(filter, { distinctId: person.distinct_id, properties: person.properties, cohorts, matchFlagProperty: () => false });
   }
-  return matchPropertyFilter(filter, person.properties);
+  // `distinct_id` is not a person property but the person's id (the service joins it in).
+  const properties = filter.key === 'distinct_id' ? { ...person.properties, distinct_id: person.distinct_id } : person.properties;
+  return sizedMatch(filter, properties);
+}
+
+/** Property matching for sizing: as flag matching, plus semver ranges (which the sizing query evaluates). */
+function sizedMatch(filter: PropertyFilter, properties: Record<string, unknown>): boolean {
+  const operator = typeof filter.operator === 'string' ? filter.operator : 'exact';
+  if (!operator.startsWith('semver_')) return matchPropertyFilter(filter, properties);
+  const key = String(filter.key);
+  return Object.hasOwn(properties, key) && matchSemver(operator, filter.value, properties[key]);
 }
 
 const GROUP_KEY = '$group_key';
@@ -58,7 +75,7 @@ function groupBlastRadius(properties: PropertyFilter[], groupTypeIndex: number, 
   }
   properties.filter((property) => property.key === GROUP_KEY).forEach(checkGroupKeyFilter);
   const affected = groups.filter((group) => properties.every((property) => groupMatches(property, group)));
-  return { users_affected: affected.length, total_users: groups.length };
+  return result(affected.length, groups.length);
 }
 
 function checkGroupKeyFilter(property: PropertyFilter): void {
@@ -72,7 +89,7 @@ function checkGroupKeyFilter(property: PropertyFilter): void {
 }
 
 function groupMatches(property: PropertyFilter, group: GroupRecord): boolean {
-  if (property.key !== GROUP_KEY) return matchPropertyFilter(property, group.properties);
+  if (property.key !== GROUP_KEY) return sizedMatch(property, group.properties);
   const operator = typeof property.operator === 'string' ? property.operator : 'exact';
   const values = (Array.isArray(property.value) ? property.value : [property.value]).map(String);
   const text = String(property.value);

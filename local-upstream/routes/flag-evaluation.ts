@@ -32,12 +32,30 @@ function groupsParam(req: ApiRequest): Record<string, string> {
   return Object.fromEntries(Object.entries(value).map(([type, key]) => [type, String(key)]));
 }
 
+/** `flag_keys`, repeated or as one JSON array (as MCP clients send lists): the flags to report, else all. */
+function flagKeysParam(req: ApiRequest): Set<string> | null {
+  const values = req.query.getAll('flag_keys');
+  if (values.length === 0) return null;
+  return new Set(values.flatMap((value) => (value.trim().startsWith('[') ? jsonStrings(value) : [value])));
+}
+
+function jsonStrings(text: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
 function reasons(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:read');
   const distinctId = ctx.req.query.get('distinct_id');
   if (!distinctId) throw validationError('distinct_id is required', null);
   const setup = evaluationSetup(ctx.store, project.id, distinctId, { groups: groupsParam(ctx.req) });
-  return ok(evaluationReasons(setup.flags, setup.ctx));
+  const all = evaluationReasons(setup.flags, setup.ctx);
+  const keys = flagKeysParam(ctx.req);
+  return ok(keys ? Object.fromEntries(Object.entries(all).filter(([key]) => keys.has(key))) : all);
 }
 
 function myFlags(ctx: RouteContext): ApiResponse {

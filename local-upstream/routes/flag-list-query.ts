@@ -1,6 +1,8 @@
 import type { RouteContext } from '../http/router.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { effectiveFilters } from '../serializers/flags.ts';
+import { flagStatus } from '../serializers/flag-status.ts';
+import { validationError } from '../http/errors.ts';
 
 /** The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. */
 
@@ -12,18 +14,7 @@ function matchesType(flag: FlagRow, type: string): boolean {
   return false; // `experiment` and `remote_config`: the local upstream has neither
 }
 
-/** STALE: fully rolled out to everyone (one condition, no properties, 100%) and older than 30 days. */
-function isStale(flag: FlagRow): boolean {
-  const groups = effectiveFilters(flag.filters).groups as Array<Record<string, unknown>>;
-  const everyone = groups.some(
-    (group) =>
-      (!Array.isArray(group.properties) || group.properties.length === 0) &&
-      (group.rollout_percentage === null || group.rollout_percentage === undefined || group.rollout_percentage === 100),
-  );
-  return flag.active && everyone && Date.now() - Date.parse(flag.created_at) > 30 * 86_400_000;
-}
-
-/** A JSON list in a query parameter (`tags`, `excluded_properties`); anything else reads as no filter. */
+/** A JSON list in a query parameter (`tags`, `excluded_tags`, `excluded_properties`); anything else reads as no filter. */
 function jsonList(value: string | null): string[] | undefined {
   if (!value) return undefined;
   try {
@@ -34,21 +25,53 @@ function jsonList(value: string | null): string[] | undefined {
   }
 }
 
+/** `created_by_id`: one id, ids separated by commas, or a JSON list (the service's `parse_created_by_ids`). */
+function createdByIds(value: string | null): number[] {
+  const text = value?.trim();
+  if (!text) return [];
+  let items: unknown[];
+  if (text.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      items = Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      return []; // a malformed list filters nothing rather than half of it
+    }
+  } else {
+    items = text.split(',');
+  }
+  return items
+    .map((item) => (typeof item === 'number' ? item : /^\s*[+-]?\d+\s*$/.test(String(item)) ? Number.parseInt(String(item), 10) : NaN))
+    .filter(Number.isInteger);
+}
+
+const MAX_SEARCH_LENGTH = 200;
+
+/** Every whitespace-separated term of `search` must appear, literally and case-insensitively, in the key or the name. */
+function searchTerms(value: string | null): string[] | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (text.length > MAX_SEARCH_LENGTH) throw validationError(`Search term cannot exceed ${MAX_SEARCH_LENGTH} characters`, 'search');
+  return text.toLowerCase().split(/\s+/);
+}
+
 export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | undefined {
   const query = ctx.req.query;
-  const search = query.get('search')?.trim().toLowerCase();
+  const terms = searchTerms(query.get('search'));
   const active = query.get('active');
   const type = query.get('type');
-  const createdBy = query.get('created_by_id');
+  const createdBy = createdByIds(query.get('created_by_id'));
   const tags = jsonList(query.get('tags'));
+  const excludedTags = jsonList(query.get('excluded_tags'));
   const excluded = jsonList(query.get('excluded_properties'));
   const checks: Array<(flag: FlagRow) => boolean> = [];
-  if (search) checks.push((flag) => flag.key.toLowerCase().includes(search) || flag.name.toLowerCase().includes(search));
+  if (terms) checks.push((flag) => terms.every((term) => flag.key.toLowerCase().includes(term) || flag.name.toLowerCase().includes(term)));
   if (active === 'true' || active === 'false') checks.push((flag) => flag.active === (active === 'true'));
-  if (active === 'STALE') checks.push(isStale);
+  if (active === 'STALE') checks.push((flag) => flagStatus(flag) === 'STALE');
   if (type) checks.push((flag) => matchesType(flag, type));
-  if (createdBy) checks.push((flag) => String(flag.created_by) === createdBy);
+  if (createdBy.length) checks.push((flag) => flag.created_by !== null && createdBy.includes(flag.created_by));
   if (tags?.length) checks.push((flag) => flag.tags.some((tag) => tags.includes(tag)));
+  if (excludedTags?.length) checks.push((flag) => !flag.tags.some((tag) => excludedTags.includes(tag)));
   if (excluded?.length) checks.push((flag) => !excluded.includes(flag.key));
   return checks.length ? (flag) => checks.every((check) => check(flag)) : undefined;
 }

@@ -18,9 +18,10 @@ import { getDashboard, insertDashboard, projectCohorts } from '../storage/people
 import type { ProjectRow } from '../storage/projects.ts';
 import { flagBody } from '../serializers/flags.ts';
 import { requireObject } from '../validation/fields.ts';
+import { validationError } from '../http/errors.ts';
+import { linkedInReplaySettings } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { checkEditConflict } from '../validation/edit-conflict.ts';
-import { checkFlagEvaluable } from '../validation/flag-evaluable.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
 import { flagOf, projectOf } from './common.ts';
 import { listFilter, listOrder } from './flag-list-query.ts';
@@ -57,18 +58,23 @@ function inputContext(ctx: RouteContext, project: ProjectRow, existing?: FlagRow
   };
 }
 
+/** The (project, key) constraint covers deleted rows: a soft-deleted flag holding the key is removed to free it. */
+function freeKeyHeldByDeletedFlag(ctx: RouteContext, projectId: number, key: string): void {
+  const holder = getFlagByKey(ctx.store, projectId, key);
+  if (holder?.deleted) hardDeleteFlag(ctx.store, holder.id);
+}
+
 function create(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
-  const input = validateFlagInput(requireObject(ctx.req.body()), inputContext(ctx, project));
-  checkFlagEvaluable(input.filters);
+  const body = requireObject(ctx.req.body());
+  const input = validateFlagInput(body, inputContext(ctx, project));
   const key = input.key as string;
-  // The (project, key) constraint covers deleted rows: a deleted flag's key is freed by removing that row.
-  const previous = getFlagByKey(ctx.store, project.id, key);
-  if (previous?.deleted) hardDeleteFlag(ctx.store, previous.id);
+  freeKeyHeldByDeletedFlag(ctx, project.id, key);
   const fields: FlagFields = {
     key,
     name: '',
-    filters: {},
+    // A flag created without filters is stored with no condition set (it matches nobody), as the service stores it.
+    filters: { groups: [] },
     deleted: false,
     active: true,
     ensure_experience_continuity: false,
@@ -81,8 +87,11 @@ function create(ctx: RouteContext): ApiResponse {
     last_modified_by: ctx.caller.user.id,
     ...(input as Partial<FlagFields>),
   };
-  // Like the real service, a new flag gets its usage dashboard straight away.
-  fields.usage_dashboard = insertDashboard(ctx.store, project.id, `Generated Dashboard: ${key} Usage`, ctx.caller.user.id);
+  // Like the real service, a new flag gets its usage dashboard straight away, unless the write-only
+  // `_should_create_usage_dashboard` says not to.
+  if (body._should_create_usage_dashboard !== false) {
+    fields.usage_dashboard = insertDashboard(ctx.store, project.id, `Generated Dashboard: ${key} Usage`, ctx.caller.user.id);
+  }
   const flag = insertFlag(ctx.store, project.id, ctx.caller.user.id, fields);
   logFlagActivity(ctx, project, flag, 'created', []);
   return ok(flagBody(flag, ctx.users), 201);
@@ -123,6 +132,10 @@ function update(ctx: RouteContext): ApiResponse {
   checkEditConflict(body, input, flag, ctx.users.basic(flag.last_modified_by)?.email ?? null);
   stripLegacyGroups(input, flag);
   checkFlagTransition(flag, input, context.projectFlags);
+  if (input.deleted === true && !flag.deleted && linkedInReplaySettings(project, flag.id)) {
+    throw validationError('This feature flag is used in session replay settings. Please remove it from replay settings before deleting.', null);
+  }
+  if (typeof input.key === 'string' && input.key !== flag.key) freeKeyHeldByDeletedFlag(ctx, project.id, input.key);
   const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
   let activity = 'updated';
   if (!flag.deleted && updated.deleted) activity = 'deleted';
@@ -154,7 +167,7 @@ export function logFlagActivity(ctx: RouteContext, project: ProjectRow, flag: Fl
     itemId: String(flag.id),
     activity,
     userId: ctx.caller.user.id,
-    detail: { id: String(flag.id), changes, merge: null, trigger: null, name: flag.key, short_id: null, type: null },
+    detail: { changes, trigger: null, type: null, name: flag.key, short_id: null },
   });
 }
 

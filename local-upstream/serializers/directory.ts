@@ -1,7 +1,8 @@
 import { getUser, type User } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
 import type { FlagRow } from '../storage/flags.ts';
-import { getCohortName } from '../storage/people.ts';
+import { getCohortName, getGroupProperties } from '../storage/people.ts';
+import { getProject } from '../storage/projects.ts';
 
 export interface UserBasic {
   id: number;
@@ -33,6 +34,7 @@ export class Directory {
   private readonly store: Store;
   private readonly cache = new Map<number, UserBasic | null>();
   private readonly cohortNames = new Map<string, string | null>();
+  private readonly replayLinks = new Map<number, number | null>();
   readonly canEdit: (flag: FlagRow) => boolean;
 
   constructor(store: Store, canEdit: (flag: FlagRow) => boolean = () => true) {
@@ -49,6 +51,24 @@ export class Directory {
       this.cache.set(id, user);
     }
     return user;
+  }
+
+  /** The id of the flag a project's session recordings are gated on (`session_recording_linked_flag`), if any. */
+  replayLinkedFlagId(projectId: number): number | null {
+    let id = this.replayLinks.get(projectId);
+    if (id === undefined) {
+      const linked = getProject(this.store, projectId)?.settings.session_recording_linked_flag as { id?: unknown } | null | undefined;
+      id = typeof linked?.id === 'number' ? linked.id : null;
+      this.replayLinks.set(projectId, id);
+    }
+    return id;
+  }
+
+  /** A group's display name (its `name` property, else its key); null when the project has no such group. */
+  groupName(projectId: number, groupTypeIndex: number, key: string): string | null {
+    const properties = getGroupProperties(this.store, projectId, groupTypeIndex, key);
+    if (!properties) return null;
+    return typeof properties.name === 'string' && properties.name ? properties.name : key;
   }
 
   cohortName(id: unknown): string | null {

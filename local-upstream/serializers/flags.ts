@@ -47,28 +47,53 @@ export interface FlagBody {
   analytics_dashboards: number[];
   has_enriched_analytics: boolean;
   status: FlagStatus;
+  is_used_in_replay_settings: boolean;
 }
 
-/** Output filters name the cohorts their cohort properties point at (`cohort_name`), as the real serializer does. */
-function withCohortNames(filters: Record<string, unknown>, directory: Directory): Record<string, unknown> {
+type Property = Record<string, unknown>;
+
+/**
+ * Output filters name what their properties point at, as the real serializer does: a cohort property gets
+ * `cohort_name`, a `$group_key` property `group_key_names` (each listed group's display name).
+ */
+function withDisplayNames(filters: Record<string, unknown>, directory: Directory, projectId: number): Record<string, unknown> {
   const groups = Array.isArray(filters.groups) ? (filters.groups as Array<{ properties?: unknown }>) : [];
-  const hasCohort = groups.some(
-    (group) => Array.isArray(group?.properties) && group.properties.some((property: { type?: unknown }) => property?.type === 'cohort'),
-  );
-  if (!hasCohort) return filters;
+  const named = (property: Property) => property?.type === 'cohort' || isGroupKeyProperty(property);
+  if (!groups.some((group) => Array.isArray(group?.properties) && group.properties.some(named))) return filters;
   const copy = structuredClone(filters);
   for (const group of copy.groups as Array<{ properties?: unknown }>) {
     if (!Array.isArray(group?.properties)) continue;
-    for (const property of group.properties as Array<Record<string, unknown>>) {
+    for (const property of group.properties as Property[]) {
       if (property?.type === 'cohort') property.cohort_name = directory.cohortName(property.value);
+      else if (isGroupKeyProperty(property)) property.group_key_names = groupKeyNames(property, directory, projectId);
     }
   }
   return copy;
 }
 
+function isGroupKeyProperty(property: Property): boolean {
+  return property?.type === 'group' && property.key === '$group_key' && Number.isInteger(property.group_type_index);
+}
+
+function groupKeyNames(property: Property, directory: Directory, projectId: number): Record<string, string> {
+  const keys = (Array.isArray(property.value) ? property.value : [property.value]).map(String);
+  const names: Record<string, string> = {};
+  for (const key of keys) {
+    const name = directory.groupName(projectId, property.group_type_index as number, key);
+    if (name !== null) names[key] = name;
+  }
+  return names;
+}
+
+/** Whether the project's session recordings are gated on this flag (`session_recording_linked_flag`). */
+export function linkedInReplaySettings(project: { settings: Record<string, unknown> }, flagId: number): boolean {
+  const linked = project.settings.session_recording_linked_flag;
+  return typeof linked === 'object' && linked !== null && (linked as { id?: unknown }).id === flagId;
+}
+
 /** The full flag record (docs/rest-interface.md, "Feature flag", plus `updated_at`, `version`, `last_modified_by` and `status` of the real service). */
 export function flagBody(flag: FlagRow, users: Directory): FlagBody {
-  const filters = withCohortNames(effectiveFilters(flag.filters), users);
+  const filters = withDisplayNames(effectiveFilters(flag.filters), users, flag.project_id);
   const { simple, rollout } = simpleRollout(filters);
   return {
     id: flag.id,
@@ -96,6 +121,7 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     analytics_dashboards: flag.analytics_dashboards,
     has_enriched_analytics: flag.has_enriched_analytics,
     status: flagStatus(flag),
+    is_used_in_replay_settings: users.replayLinkedFlagId(flag.project_id) === flag.id,
   };
 }
 

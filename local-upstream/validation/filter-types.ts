@@ -1,22 +1,23 @@
 import { pythonStr } from '../python-format.ts';
 import { isDict, pythonType } from './fields.ts';
+import { isValidPythonRegex } from './python-regex.ts';
 
 /**
  * The service's type checks on `filters`, run before anything else looks inside them (they keep malformed
  * values out of its flag evaluation engine). Each returns the service's message for the first bad value.
  */
-export function filterTypeError(filters: Record<string, unknown>, groups: Record<string, unknown>[]): string | null {
+export function filterTypeError(filters: Record<string, unknown>, groups: Record<string, unknown>[], storedRegexes: Set<string>): string | null {
   return (
     integerError(filters.aggregation_group_type_index, 'aggregation_group_type_index') ??
     earlyExitError(filters.early_exit) ??
-    firstError(groups.map((group, index) => groupError(group, index))) ??
+    firstError(groups.map((group, index) => groupError(group, index, storedRegexes))) ??
     firstError(
       variantsOf(filters).map((variant, index) => rolloutError(variant.rollout_percentage, `multivariate.variants[${index}].rollout_percentage`, false)),
     )
   );
 }
 
-function groupError(group: Record<string, unknown>, index: number): string | null {
+function groupError(group: Record<string, unknown>, index: number, storedRegexes: Set<string>): string | null {
   const variant = group.variant;
   if (variant !== undefined && variant !== null && typeof variant !== 'string') {
     return `groups[${index}].variant must be a string or null, got ${pythonType(variant)}`;
@@ -25,7 +26,16 @@ function groupError(group: Record<string, unknown>, index: number): string | nul
   return (
     rolloutError(group.rollout_percentage, `groups[${index}].rollout_percentage`, true) ??
     integerError(group.aggregation_group_type_index, `groups[${index}].aggregation_group_type_index`) ??
-    firstError(properties.map((prop, propIndex) => integerError(prop.group_type_index, `groups[${index}].properties[${propIndex}].group_type_index`)))
+    firstError(properties.map((prop, propIndex) => propertyError(prop, `groups[${index}].properties[${propIndex}]`, storedRegexes)))
+  );
+}
+
+/** A regex Python cannot compile is refused, unless the flag already stored it. */
+function propertyError(prop: Record<string, unknown>, path: string, storedRegexes: Set<string>): string | null {
+  const regex = (prop.operator === 'regex' || prop.operator === 'not_regex') && typeof prop.value === 'string' ? prop.value : null;
+  return (
+    integerError(prop.group_type_index, `${path}.group_type_index`) ??
+    (regex !== null && !storedRegexes.has(regex) && !isValidPythonRegex(regex) ? `${path}.value: invalid regex pattern` : null)
   );
 }
 

@@ -28,6 +28,7 @@ export interface FlagRef {
 export interface CohortRef {
   id: number;
   name: string;
+  is_static?: boolean;
   filters: Record<string, unknown> | null;
 }
 
@@ -96,29 +97,43 @@ function checkIsDict(value: unknown): FieldError | null {
 
 function validateDict(filters: Dict, ctx: FiltersContext): Dict {
   const groups = readGroups(filters, ctx.isCreate);
-  const typeError = filterTypeError(filters, groups);
+  const typeError = filterTypeError(filters, groups, existingRegexPatterns(ctx.currentFilters));
   if (typeError) throw new FiltersInvalid(typeError);
-  const aggregationIndex = filters.aggregation_group_type_index ?? null;
-  const props = groups.flatMap((group) => readProperties(group));
-
-  if (aggregationIndex === null) {
-    if (!props.every((prop) => NON_GROUP_PROPERTY_TYPES.has(prop.type))) {
-      throw new FiltersInvalid('Filters are not valid (can only use person, cohort, and flag properties)');
-    }
-    if (!props.every((prop) => prop.type !== 'flag' || prop.operator === 'flag_evaluates_to')) {
-      throw new FiltersInvalid("Flag properties must use the 'flag_evaluates_to' operator");
-    }
-    checkFlagDependencies(filters, ctx);
-  } else if (!props.every((prop) => prop.type === 'group' && prop.group_type_index === aggregationIndex)) {
-    throw new FiltersInvalid('Filters are not valid (can only use group properties)');
-  }
+  normalizeAggregation(filters, groups);
+  groups.forEach(checkConditionPropertyTypes);
+  if (groups.some((group) => group.aggregation_group_type_index === null)) checkFlagDependencies(filters, ctx);
 
   const variantKeys = checkVariants(filters);
   groups.forEach((group) => checkCondition(group, variantKeys, ctx));
-  normalizeAggregation(filters, groups);
   const payloads = checkPayloads(filters, variantKeys);
   if (filters.payloads !== undefined) filters.payloads = payloads;
   return filters;
+}
+
+/** Regexes already stored on the flag: a PATCH may keep one Python would refuse (the service skips them too). */
+function existingRegexPatterns(current: Dict | undefined): Set<string> {
+  const groups = Array.isArray(current?.groups) ? current.groups.filter(isDict) : [];
+  const values = groups.flatMap((group) => (Array.isArray(group.properties) ? group.properties.filter(isDict) : []));
+  return new Set(
+    values.filter((prop) => prop.operator === 'regex' || prop.operator === 'not_regex').flatMap((prop) => (typeof prop.value === 'string' ? [prop.value] : [])),
+  );
+}
+
+/** Each condition set is aggregated by persons (person, cohort and flag properties) or by one group type. */
+function checkConditionPropertyTypes(group: Dict): void {
+  const aggregation = group.aggregation_group_type_index ?? null;
+  for (const prop of readProperties(group)) {
+    if (aggregation === null) {
+      if (!NON_GROUP_PROPERTY_TYPES.has(prop.type)) {
+        throw new FiltersInvalid('Filters are not valid (person-aggregated conditions can only use person, cohort, and flag properties)');
+      }
+      if (prop.type === 'flag' && prop.operator !== 'flag_evaluates_to') throw new FiltersInvalid("Flag properties must use the 'flag_evaluates_to' operator");
+    } else if (prop.type !== 'group') {
+      throw new FiltersInvalid('Filters are not valid (group-aggregated conditions can only use group properties)');
+    } else if (prop.group_type_index !== aggregation) {
+      throw new FiltersInvalid("Filters are not valid (group properties must match the condition set's group type)");
+    }
+  }
 }
 
 /**
@@ -176,12 +191,23 @@ function toPercentage(value: unknown): number {
   throw new FiltersInvalid('Invalid variant definitions: Variant rollout percentages must sum to 100.');
 }
 
+/** Operators the service stores under another name. */
+const OPERATOR_ALIASES: Record<string, string> = { min: 'gte', max: 'lte' };
+
 function checkCondition(group: Dict, variantKeys: Set<string>, ctx: FiltersContext): void {
   // The type checks already made `variant` a string or null.
   if (typeof group.variant === 'string' && group.variant !== '' && !variantKeys.has(group.variant)) {
     throw new FiltersInvalid('Filters are not valid (variant override does not exist)');
   }
+  const stored = Array.isArray(group.properties) ? (group.properties as Dict[]) : [];
+  for (const raw of stored) normalizeProperty(raw);
   for (const prop of readProperties(group)) checkProperty(prop, ctx);
+}
+
+/** Aliased operators are saved under their own name; a flag dependency's id is saved as a string. */
+function normalizeProperty(prop: Dict): void {
+  if (typeof prop.operator === 'string' && prop.operator in OPERATOR_ALIASES) prop.operator = OPERATOR_ALIASES[prop.operator];
+  if (prop.type === 'flag' && typeof prop.key === 'number') prop.key = String(prop.key);
 }
 
 function checkProperty(prop: Prop, ctx: FiltersContext): void {
@@ -202,6 +228,9 @@ function checkProperty(prop: Prop, ctx: FiltersContext): void {
   }
   const semverError = isSemverOperator(prop.operator) ? semverValueError(prop.operator, prop.value) : null;
   if (semverError) throw new FiltersInvalid(semverError, 'invalid_value');
+  if ((prop.operator === 'icontains_multi' || prop.operator === 'not_icontains_multi') && !Array.isArray(prop.value)) {
+    throw new FiltersInvalid(`${prop.operator} operator requires a list of values`, 'invalid_value');
+  }
 }
 
 function checkCohort(value: unknown, ctx: FiltersContext): void {
@@ -210,19 +239,45 @@ function checkCohort(value: unknown, ctx: FiltersContext): void {
     throw new FiltersInvalid(`Cohort with id ${pythonStr(value)} does not exist`, 'cohort_does_not_exist');
   }
   for (const cohort of cohortWithDependencies(id, ctx.cohorts ?? [])) {
-    if (collectProperties(cohort.filters).some((prop) => prop.type === 'behavioral')) {
-      throw new FiltersInvalid(`Cohort '${cohort.name}' with filters on events cannot be used in feature flags.`, 'behavioral_cohort_found');
+    // A static cohort's membership is fixed: filters it keeps from its making are never evaluated.
+    if (cohort.is_static) continue;
+    const behavioural = collectProperties(cohort.filters).filter((prop) => prop.type === 'behavioral');
+    if (behavioural.length > 0) {
+      throw new FiltersInvalid(
+        `Cohort '${cohort.name}' has an event-based condition${describeBehavioural(behavioural)} and cannot be used in feature flags.`,
+        'behavioral_cohort_found',
+      );
     }
   }
 }
 
-/** The cohort and every cohort it refers to through `type: cohort` properties, each once. */
+/** Value names the service parses behavioural conditions into. */
+const BEHAVIOURAL_VALUES: Record<string, string> = { performed_event_multiple_times: 'performed_event_multiple' };
+
+/** ` on '$pageview' (performed_event)`, or `... and N others` when several distinct conditions are behavioural. */
+function describeBehavioural(props: Dict[]): string {
+  const seen = new Set<string>();
+  const descriptions: string[] = [];
+  for (const prop of props) {
+    const value = typeof prop.value === 'string' ? (BEHAVIOURAL_VALUES[prop.value] ?? prop.value) : pythonStr(prop.value);
+    const description = `'${pythonStr(prop.key)}' (${value})`;
+    if (seen.has(description)) continue;
+    seen.add(description);
+    descriptions.push(description);
+  }
+  if (descriptions.length === 0) return '';
+  const others = descriptions.length - 1;
+  return ` on ${descriptions[0]}${others > 0 ? ` and ${others} other${others === 1 ? '' : 's'}` : ''}`;
+}
+
+/** The cohort and every cohort it refers to through `type: cohort` properties, each once; static cohorts end the walk. */
 function cohortWithDependencies(id: number, cohorts: CohortRef[]): CohortRef[] {
   const found = new Map<number, CohortRef>();
   const visit = (cohortId: number): void => {
     const cohort = cohorts.find((candidate) => candidate.id === cohortId);
     if (!cohort || found.has(cohortId)) return;
     found.set(cohortId, cohort);
+    if (cohort.is_static) return;
     for (const prop of collectProperties(cohort.filters)) {
       const nested = prop.type === 'cohort' ? toInteger(prop.value) : null;
       if (nested !== null) visit(nested);
@@ -295,9 +350,10 @@ function walkDependencies(key: string, path: string[], ctx: FiltersContext): voi
 function checkPayloads(filters: Dict, variantKeys: Set<string>): Dict {
   const payloads = filters.payloads === undefined ? {} : filters.payloads;
   if (!isDict(payloads)) throw new FiltersInvalid('Payloads must be passed as a dictionary');
+  // A string must already be JSON; any other JSON value is stored as its JSON text, as the UI sends it.
   for (const [key, value] of Object.entries(payloads)) {
-    if (isDict(value)) payloads[key] = pythonJsonDumps(value);
-    else if (typeof value === 'string' && !isJson(value)) throw new FiltersInvalid('Payload value is not valid JSON');
+    if (typeof value !== 'string') payloads[key] = pythonJsonDumps(value);
+    else if (!isJson(value)) throw new FiltersInvalid('Payload value is not valid JSON');
   }
   const keys = Object.keys(payloads);
   if (isPythonTruthy(filters.multivariate)) {

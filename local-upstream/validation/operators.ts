@@ -28,7 +28,7 @@ const FLAG_OPERATORS = new Set([
   ...SEMVER_OPERATORS,
 ]);
 
-const NON_FLAG_OPERATORS = new Set(['between', 'not_between', 'min', 'max', 'is_cleaned_path_exact']);
+const NON_FLAG_OPERATORS = new Set(['between', 'not_between', 'is_cleaned_path_exact']);
 
 /** Whether the service's `PropertyOperator` knows the operator at all. */
 export const isKnownOperator = (operator: unknown): boolean =>

@@ -66,16 +66,17 @@ describe('validateFilters: shape', () => {
 
 describe('validateFilters: property types', () => {
   it('only person, cohort and flag properties without an aggregation index', () => {
-    const detail = invalid('Filters are not valid (can only use person, cohort, and flag properties)');
+    const detail = invalid('Filters are not valid (person-aggregated conditions can only use person, cohort, and flag properties)');
     expect(errorOf({ groups: [{ properties: [{ key: 'x', type: 'event', value: 1 }] }] })).toEqual(detail);
     expect(errorOf({ groups: [{ properties: [{ key: 'x', value: 1 }] }] })).toEqual(detail);
   });
 
   it('only group properties of the same index with an aggregation index', () => {
-    const detail = invalid('Filters are not valid (can only use group properties)');
-    expect(errorOf({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'person', value: 1 }] }] })).toEqual(detail);
+    expect(errorOf({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'person', value: 1 }] }] })).toEqual(
+      invalid('Filters are not valid (group-aggregated conditions can only use group properties)'),
+    );
     expect(errorOf({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'group', group_type_index: 1, value: 1 }] }] })).toEqual(
-      detail,
+      invalid("Filters are not valid (group properties must match the condition set's group type)"),
     );
     expect(
       validateFilters({ aggregation_group_type_index: 0, groups: [{ properties: [{ key: 'x', type: 'group', group_type_index: 0, value: 'a' }] }] }, create).ok,
@@ -180,7 +181,7 @@ describe('validateFilters: cohorts', () => {
       { id: 11, name: 'Clicked', filters: { properties: { type: 'AND', values: [{ key: '$pageview', type: 'behavioral', value: 'performed_event' }] } } },
     ];
     expect(errorOf(cohortFilter(10), { ...create, cohorts })).toEqual(
-      invalid("Cohort 'Clicked' with filters on events cannot be used in feature flags.", 'behavioral_cohort_found'),
+      invalid("Cohort 'Clicked' has an event-based condition on '$pageview' (performed_event) and cannot be used in feature flags.", 'behavioral_cohort_found'),
     );
   });
 });

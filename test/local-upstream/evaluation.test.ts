@@ -361,16 +361,18 @@ describe('blastRadius', () => {
 
   it('counts persons matching all properties and ignores the rollout', () => {
     const condition = { properties: [{ key: 'plan', type: 'person', value: 'pro' }], rollout_percentage: 10 };
-    expect(blastRadius(condition, null, { persons, groups: [], cohorts: [] })).toEqual({ users_affected: 2, total_users: 3 });
+    expect(blastRadius(condition, null, { persons, groups: [], cohorts: [] })).toEqual({ affected: 2, total: 3, users_affected: 2, total_users: 3 });
   });
 
   it('no properties selects everyone', () => {
-    expect(blastRadius({ properties: [] }, null, { persons, groups: [], cohorts: [] })).toEqual({ users_affected: 3, total_users: 3 });
+    expect(blastRadius({ properties: [] }, null, { persons, groups: [], cohorts: [] })).toEqual({ affected: 3, total: 3, users_affected: 3, total_users: 3 });
   });
 
   it('counts cohort members', () => {
     const cohorts: Cohort[] = [{ id: 5, name: 's', is_static: true, filters: null, member_distinct_ids: ['c'] }];
     expect(blastRadius({ properties: [{ key: 'id', type: 'cohort', value: 5 }] }, null, { persons, groups: [], cohorts })).toEqual({
+      affected: 1,
+      total: 3,
       users_affected: 1,
       total_users: 3,
     });

@@ -76,8 +76,13 @@ describe('evaluation actions', () => {
     const response = await ctx.owner.post(path('user_blast_radius/'), {
       condition: { properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 50 },
     });
-    expect(response.body).toEqual({ users_affected: 3, total_users: 10 });
-    expect((await ctx.owner.post(path('user_blast_radius/'), { condition: { properties: [] } })).body).toEqual({ users_affected: 10, total_users: 10 });
+    expect(response.body).toEqual({ affected: 3, total: 10, users_affected: 3, total_users: 10 });
+    expect((await ctx.owner.post(path('user_blast_radius/'), { condition: { properties: [] } })).body).toEqual({
+      affected: 10,
+      total: 10,
+      users_affected: 10,
+      total_users: 10,
+    });
     const missing = await ctx.owner.post(path('user_blast_radius/'), {});
     expect(missing.body).toEqual(validation('invalid_input', 'Missing condition for which to get blast radius', null));
   });

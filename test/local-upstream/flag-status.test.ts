@@ -26,7 +26,7 @@ describe('flag status', () => {
   it.each([
     ['a young flag rolled out to everyone', 'ACTIVE', 'young-full', { filters: everyone(), created_at: daysAgo(29) }],
     ['an old flag rolled out to everyone at 100%', 'STALE', 'old-full', { filters: everyone(), created_at: OLD }],
-    ['an old flag with no filters at all', 'STALE', 'old-no-filters', { created_at: OLD }],
+    ['an old flag created without filters (no condition set)', 'ACTIVE', 'old-no-filters', { created_at: OLD }],
     ['an old flag whose 100% condition has properties', 'ACTIVE', 'old-targeted', { filters: acmeOnly, created_at: OLD }],
     ['an old flag at 50%', 'ACTIVE', 'old-half', { filters: everyone(50), created_at: OLD }],
     ['an old flag whose condition has no rollout percentage', 'ACTIVE', 'old-null-rollout', { filters: everyone(null), created_at: OLD }],

@@ -34,10 +34,10 @@ describe('feature flag create', () => {
     expect(new Date(response.body.created_at).toString()).not.toBe('Invalid Date');
   });
 
-  it('stores omitted filters as one condition for everyone', async () => {
+  it('stores omitted filters as no condition set (the flag matches nobody)', async () => {
     const response = await ctx.owner.post(flagsPath(), { key: 'no-filters' });
-    expect(response.body.filters).toEqual({ groups: [{ properties: [], rollout_percentage: null }] });
-    expect(response.body.is_simple_flag).toBe(true);
+    expect(response.body.filters).toEqual({ groups: [] });
+    expect(response.body.is_simple_flag).toBe(false);
   });
 
   it.each([

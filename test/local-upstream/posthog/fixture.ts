@@ -30,6 +30,8 @@ export interface PortedCohort {
 }
 
 export interface PortedProject {
+  /** The project belongs to the other organization (whose owner is `state.other`). */
+  otherOrganization?: boolean;
   persons?: Array<{ distinct_id: string; properties?: Record<string, unknown> }>;
   cohorts?: PortedCohort[];
   /** `create_groups()` of the matcher tests: organization (0) and project (1) groups. */
@@ -54,13 +56,28 @@ export const MATCHER_GROUPS = {
   ],
 };
 
-function cohortFilters(cohort: PortedCohort): Record<string, unknown> | null {
-  if (cohort.filters) return cohort.filters;
-  if (!cohort.groups) return null;
-  return { properties: { type: 'OR', values: cohort.groups.map((group) => ({ type: 'AND', values: group.properties })) } };
+/** A property value naming another cohort of the same project, replaced by that cohort's id when seeding. */
+export const cohortRef = (name: string) => `@cohort:${name}`;
+
+function cohortFilters(cohort: PortedCohort, idOf: (name: string) => number): Record<string, unknown> | null {
+  const filters =
+    cohort.filters ??
+    (cohort.groups ? { properties: { type: 'OR', values: cohort.groups.map((group) => ({ type: 'AND', values: group.properties })) } } : null);
+  if (!filters) return null;
+  return JSON.parse(JSON.stringify(filters), (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith('@cohort:') ? idOf(value.slice('@cohort:'.length)) : value,
+  ) as Record<string, unknown>;
 }
 
-function seedOf(projects: Record<string, PortedProject>): SeedFile {
+/** Cohorts of a fresh database are numbered in seed order. */
+function cohortNumbers(projects: Record<string, PortedProject>): Map<string, number> {
+  const ids = new Map<string, number>();
+  let next = 1;
+  for (const [name, project] of Object.entries(projects)) for (const cohort of project.cohorts ?? []) ids.set(`${name}/${cohort.name}`, next++);
+  return ids;
+}
+
+function seedOf(projects: Record<string, PortedProject>, cohortIds: Map<string, number>): SeedFile {
   return {
     organizations: [
       { id: ORG, name: 'PostHog tests' },
@@ -74,14 +91,14 @@ function seedOf(projects: Record<string, PortedProject>): SeedFile {
       { email: 'other@elsewhere.test', first_name: 'O', api_key: OTHER_KEY, memberships: [{ organization: OTHER_ORG, level: 15 }] },
     ],
     projects: Object.entries(projects).map(([name, project]) => ({
-      organization: ORG,
+      organization: project.otherOrganization ? OTHER_ORG : ORG,
       name,
       persons: project.persons ?? [],
       ...(project.withGroups ? MATCHER_GROUPS : { group_types: project.group_types ?? [], groups: project.groups ?? [] }),
       cohorts: (project.cohorts ?? []).map((cohort) => ({
         name: cohort.name,
         is_static: cohort.is_static ?? false,
-        filters: cohortFilters(cohort),
+        filters: cohortFilters(cohort, (other) => cohortIds.get(`${name}/${other}`)!),
         members: cohort.members ?? [],
       })),
     })),
@@ -132,12 +149,9 @@ export async function expectMatches(
 /** Starts one upstream for the file, with one project per entry of `projects`. */
 export function portedSuite(projects: Record<string, PortedProject>) {
   const state = {} as { upstream: LocalUpstream; owner: Client; other: Client; different: Client };
-  const cohortIds = new Map<string, number>();
-  // Cohorts of a fresh database are numbered in seed order.
-  let next = 1;
-  for (const [name, project] of Object.entries(projects)) for (const cohort of project.cohorts ?? []) cohortIds.set(`${name}/${cohort.name}`, next++);
+  const cohortIds = cohortNumbers(projects);
   beforeAll(async () => {
-    state.upstream = await startLocalUpstream({ seed: seedOf(projects), quiet: true });
+    state.upstream = await startLocalUpstream({ seed: seedOf(projects, cohortIds), quiet: true });
     state.owner = client(state.upstream, OWNER_KEY);
     state.other = client(state.upstream, OTHER_KEY);
     state.different = client(state.upstream, DIFFERENT_KEY);

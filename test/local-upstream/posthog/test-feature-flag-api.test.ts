@@ -2,28 +2,75 @@ import { describe, expect, it } from 'vitest';
 import { DIFFERENT_EMAIL, OWNER_EMAIL, portedSuite, type PortedProject } from './fixture.ts';
 
 /**
- * Port of PostHog's flag API tests, `posthog/api/test/test_feature_flag.py` (now
+ * Port of PostHog's flag API tests, `posthog/api/test/test_feature_flag.py` (on current main
  * products/feature_flags/backend/api/test/test_feature_flag.py), as black-box HTTP tests with a personal API key.
  * Each test has its own project. `FeatureFlag.objects.create(...)` in a test becomes a POST (so the stored
  * filters are the serializer's: each condition set carries `aggregation_group_type_index`); reading the model
- * back becomes reading the API response.
+ * back becomes reading the API response. Personal API keys are accepted on every flag action (the interface wins).
  *
- * Kept as the interface says, where the service differs: personal API keys are accepted on every flag action.
- * An invalid regex in a condition is refused at creation with "Can't evaluate flag - please check release
- * conditions" (the service's evaluation check; newer service versions refuse it earlier, per property).
+ * Inventory of the PostHog file (current main), to hold ours beside theirs. Ported, by our file:
+ * - here: key/operator/filter-type validation, legacy holdout and super groups, edit conflicts and versions,
+ *   test_updating_feature_flag_key, the group tests of TestBlastRadius;
+ * - test-feature-flag-api-validation.test.ts: variants, creation without key, operators and aliases, dates,
+ *   semver and multi-contains values, payloads, cohorts (behavioural, static, nested), group properties and
+ *   per-condition aggregation, condition sets, regexes, group key names;
+ * - test-feature-flag-api-lifecycle.test.ts: created/updated records, the activity log and its paging, hard and
+ *   soft delete, replay settings, list filters (excluded tags, creators, type, search, STALE), form bodies,
+ *   analytics dashboards, experiment_set, usage dashboard opt-out, evaluation_reasons `flag_keys`;
+ * - test-feature-flag-api-blast-radius.test.ts: the rest of TestBlastRadius;
+ * - test-feature-flag-api-evaluation.test.ts: the usage dashboard, static cohort and cohort-name tests, plus
+ *   tests of an earlier revision of this file that current main moved elsewhere (`my_flags`, `evaluation_reasons`,
+ *   `local_evaluation`, the ETag parser).
+ * Ported in part (the rest needs what is skipped below): test_get_flags_with_specified_token (the 401),
+ * test_get_flags_with_type_filters and test_get_flags_with_search (not experiments), test_feature_flag_experiment_set
+ * (no experiments), test_behavioral_cohort_flag_validation (the non-realtime case), test_patch_flag_regex_validation
+ * (valid to invalid), test_non_numeric_group_rollout_percentage_rejected (not float nan/inf: JSON has neither).
  *
- * Skipped:
- * - report_user_action / analytics assertions, usage-dashboard insight contents, freeze_time timestamps,
- *   assertNumQueries and snapshots (service internals);
- * - remote_config, encrypted payloads, evaluation contexts / tags, early_exit's organization gate,
- *   is_remote_configuration, archived flags, flag limits, experiments, surveys, early access features,
- *   product tours (outside the interface);
- * - session-only behaviour (force_login of a second user is replaced by that user's personal API key);
- * - ClickHouse-backed blast radius tests with persons and cohorts beyond what evaluation needs, TestResiliency
- *   (database failure injection), _get_conflicting_changes unit tests (serializer internals; covered through PATCH);
- * - float('nan') / float('inf') rollouts (not expressible in JSON);
- * - in test_updating_feature_flag_key, the `filters` change entry: its `before` for a flag created without
- *   filters is not reproduced (the key and version entries are ported).
+ * Skipped, with the reason:
+ * - outside the interface (routes or fields docs/rest-interface.md does not have): remote_config (17 tests
+ *   test_remote_config_*), encrypted payloads and remote configuration (test_create_encrypted_payloads_* (2),
+ *   test_update_encrypted_flag_* (7), test_create_remote_config_flag_defaults_to_100_percent_rollout,
+ *   test_update_remote_config_flag_to_non_remote_*, test_update_non_remote_flag_to_encrypted_payloads_fails,
+ *   test_update_flag_to_remote_config_persists), evaluation_runtime (test_create_feature_flag_with_evaluation_runtime,
+ *   test_update_feature_flag_evaluation_runtime, test_get_flags_with_evaluation_runtime_filter), bucketing_identifier
+ *   (test_validation_device_bucketing_create, _update, _blocked_for_surveys_creation_context), archived flags
+ *   (test_archive_flag_requires_disabled, test_archive_disabled_flag, test_archive_and_disable_flag_in_one_request,
+ *   test_cannot_enable_archived_flag, test_unarchive_flag_stays_disabled, test_list_archived_filtering), bulk_keys and
+ *   bulk_update_tags (test_bulk_keys_* (10), test_bulk_update_tags_works_with_personal_api_key,
+ *   test_feature_flag_write_pat_cannot_mutate_insight_tags), per-object access control (test_member_* (4),
+ *   test_org_admin_can_* (2), test_creator_still_sees_denied_flag_in_bulk_keys,
+ *   test_feature_flag_detail_actions_respect_access_control), folders (test_create_feature_flag_in_specific_folder),
+ *   evaluation contexts (TestFeatureFlagEvaluationContexts, 13 tests; test_list_has_evaluation_contexts_filtering),
+ *   the `status`, `matching_ids`, `bulk_delete`, `versions` and `test_evaluation` routes (TestFeatureFlagStatus 8,
+ *   TestFeatureFlagMatchingIds 7, TestFeatureFlagBulkDelete 18, TestFeatureFlagVersions 8,
+ *   TestFeatureFlagTestEvaluation 18);
+ * - experiments, surveys, early access features, product tours (none exist locally): test_soft_delete_flag_renames_key_and_allows_reuse,
+ *   test_soft_delete_undo_restores_renamed_key, test_soft_delete_undo_suffixes_key_when_original_is_taken,
+ *   test_soft_delete_undo_suffixes_key_when_original_held_by_soft_deleted_flag,
+ *   test_soft_delete_flag_blocked_with_running_experiment, test_soft_delete_flag_allowed_with_non_running_experiment,
+ *   test_list_eligible_for_experiment_filtering, test_feature_flag_experiment_set_metadata_includes_running_status,
+ *   test_reuses_key_held_by_legacy_soft_deleted_flag_with_soft_deleted_experiment,
+ *   test_reuse_key_with_inconsistent_soft_deleted_flag_referenced_by_active_experiment, _by_eaf,
+ *   test_cant_update_early_access_flag_with_group, test_getting_flags_with_surveys_is_not_nplus1,
+ *   test_getting_flags_with_surveys_and_targeting, test_get_flags_dont_return_survey_targeting_flags,
+ *   test_get_flags_dont_return_product_tour_internal_targeting_flags;
+ * - the organization gate on early_exit and realtime cohorts (feature flags of PostHog's own):
+ *   test_early_exit_rejected_without_feature_flag, the realtime cases of test_behavioral_cohort_flag_validation;
+ * - analytics events, insight contents, query counts, caches and metrics (service internals): test_group_type_index_feature_flag,
+ *   test_create_group_feature_flag_usage_dashboard, test_update_group_feature_flag_key_updates_usage_dashboard,
+ *   test_updating_feature_flag_key_does_not_update_insight_with_changed_description, _changed_filter, _removed_filter,
+ *   test_length_of_feature_flag_activity_does_not_change_number_of_db_queries, test_getting_flags_is_not_nplus1,
+ *   test_flag_is_cached_on_create_and_update, test_local_evaluation_billing_analytics_for_regular_feature_flag_list
+ *   (billing counters), TestCohortGenerationForFeatureFlag (18 orchestration tests around a mocked batch service);
+ * - mocked database races and serializer units: test_create_flag_translates_concurrent_duplicate_key_integrity_error,
+ *   test_update_flag_translates_concurrent_duplicate_key_integrity_error, test_get_conflicting_changes (3 tests,
+ *   covered through PATCH), test_serializer_without_team_context_returns_empty_dashboard_queryset,
+ *   test_parse_created_by_ids (covered through the list filter), TestFeatureFlagEvaluationReasons'
+ *   runtime and flags-service failure tests (4, they mock the flags service);
+ * - states only the ORM can write (the API refuses or never writes them): test_can_update_flag_when_sibling_team_shares_key
+ *   (two teams in one project), test_updating_feature_flag_treats_null_version_as_zero, test_getting_flags_with_no_creator,
+ *   test_patch_non_filter_field_skips_regex_validation and the stored-invalid-regex cases of test_patch_flag_regex_validation,
+ *   test_feature_flag_dashboard (deleting a dashboard: no dashboard route).
  */
 
 const FILE = 'posthog/api/test/test_feature_flag.py';
@@ -66,7 +113,6 @@ const NAMES = [
   'test_updating_feature_flag_does_not_fail_concurrency_check_when_changing_different_fields',
   'test_updating_feature_flag_does_not_fail_when_version_not_in_request',
   'test_updating_feature_flag_key',
-  'test_create_flag_with_invalid_regex',
 ];
 const projects: Record<string, PortedProject> = Object.fromEntries(NAMES.map((name) => [name, {}]));
 projects.test_can_create_flag_with_in_operator_for_cohort_properties = { cohorts: [{ name: 'test cohort' }] };
@@ -176,19 +222,6 @@ describe('TestFeatureFlag: creation and validation', () => {
     });
     expect(response.status).toBe(201);
     expect(response.body.key).toBe(`cohort-feature-${operator}`);
-  });
-
-  it(t('test_create_flag_with_invalid_regex'), async () => {
-    const ctx = project('test_create_flag_with_invalid_regex');
-    const response = await ctx.api.post(ctx.flags, { key: 'bad-regex', filters: { groups: [{ properties: [person('regex', '[unclosed')] }] } });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      type: 'validation_error',
-      code: 'invalid_input',
-      detail: "Can't evaluate flag - please check release conditions",
-      attr: null,
-    });
-    expect((await ctx.api.get(ctx.flags)).body.count).toBe(0);
   });
 });
 
@@ -460,7 +493,11 @@ describe('TestFeatureFlag: updates, versions and edit conflicts', () => {
       before: 'a-feature-flag-that-is-updated',
       after: 'a-new-feature-flag-key',
     });
-    expect(changes[1]).toMatchObject({
+    expect(changes[1]).toEqual({
+      type: 'FeatureFlag',
+      action: 'changed',
+      field: 'filters',
+      before: { groups: [] },
       after: { groups: [{ ...filters.groups[0], aggregation_group_type_index: null }], aggregation_group_type_index: null },
     });
     expect(changes[2]).toEqual({ type: 'FeatureFlag', action: 'changed', field: 'version', before: 1, after: 2 });
