@@ -102,23 +102,41 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** The example operation Sandbox opens with. */
+/**
+ * The example operation Sandbox (and the offline GraphiQL) opens with. It pages with `edges` and
+ * `pageInfo`, the shape client pagination helpers merge (README, "Paging with Apollo Client").
+ */
 export const EXAMPLE_OPERATION = `# Send your personal API key in the Authorization header (see Headers below).
 # Add the header x-upstream-report: 1 to see the upstream calls in extensions.upstream.
-query ProjectsAndFlags {
-  projects(first: 5) {
+# Next page: pass pageInfo.endCursor as $after.
+query ProjectsAndFlags($after: String) {
+  projects(first: 5, after: $after) {
     totalCount
-    nodes {
-      id
-      name
-      timezone
-      featureFlags(first: 10) {
-        totalCount
-        nodes {
-          key
-          active
+    edges {
+      cursor
+      node {
+        id
+        name
+        timezone
+        featureFlags(first: 10) {
+          totalCount
+          edges {
+            cursor
+            node {
+              key
+              active
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
         }
       }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
     }
   }
 }

@@ -392,6 +392,8 @@ export type FeatureFlag = Node & {
   performedRollback?: Maybe<Scalars['Boolean']['output']>;
   /** The project the flag belongs to. */
   project?: Maybe<Project>;
+  /** The upstream's id of the flag's project (`project { databaseId }` without reading the project). With `databaseId`, the flag's REST identity and its second federation key. */
+  projectDatabaseId: Scalars['Int']['output'];
   /** Roles that were granted access to this flag (the deprecated per-flag role access). */
   roleAccess?: Maybe<FeatureFlagRoleAccessConnection>;
   /** Legacy automatic-rollback conditions, as stored. */
@@ -1749,13 +1751,16 @@ export type FederationTypes = {
 export type FederationReferenceTypes = {
   FeatureFlag:
     ( { __typename: 'FeatureFlag' }
-    & GraphQLRecursivePick<FederationTypes['FeatureFlag'], {"id":true}> );
+    & ( GraphQLRecursivePick<FederationTypes['FeatureFlag'], {"id":true}>
+        | GraphQLRecursivePick<FederationTypes['FeatureFlag'], {"databaseId":true,"projectDatabaseId":true}> ) );
   Organization:
     ( { __typename: 'Organization' }
-    & GraphQLRecursivePick<FederationTypes['Organization'], {"id":true}> );
+    & ( GraphQLRecursivePick<FederationTypes['Organization'], {"id":true}>
+        | GraphQLRecursivePick<FederationTypes['Organization'], {"databaseId":true}> ) );
   Plugin:
     ( { __typename: 'Plugin' }
-    & GraphQLRecursivePick<FederationTypes['Plugin'], {"id":true}> );
+    & ( GraphQLRecursivePick<FederationTypes['Plugin'], {"id":true}>
+        | GraphQLRecursivePick<FederationTypes['Plugin'], {"databaseId":true,"organizationId":true}> ) );
   Project:
     ( { __typename: 'Project' }
     & ( GraphQLRecursivePick<FederationTypes['Project'], {"id":true}>
@@ -2063,6 +2068,7 @@ export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extend
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   performedRollback?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  projectDatabaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   roleAccess?: Resolver<Maybe<ResolversTypes['FeatureFlagRoleAccessConnection']>, ParentType, ContextType, Partial<FeatureFlagRoleAccessArgs>>;
   rollbackConditions?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   rolloutPercentage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;

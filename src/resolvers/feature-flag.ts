@@ -27,6 +27,7 @@ export const FeatureFlag: FeatureFlagResolvers = {
   __resolveReference: references.FeatureFlag,
   id: flagGlobalId,
   databaseId: (flag) => flag.record.id,
+  projectDatabaseId: (flag) => flag.projectId,
   project: (flag, _args, ctx) => ctx.loaders.project.parent(flag.projectId),
   key: (flag) => flag.record.key,
   name: rest('name'),

@@ -20,25 +20,36 @@ interface Refetcher {
   /** How many keys the type's global id carries (a flag: project, flag); an id with more or fewer is refused. */
   keyCount: number;
   node(keys: string[], ctx: GatewayContext): unknown;
-  reference(ref: { id?: string | null; databaseId?: string | number | null }, ctx: GatewayContext): Promise<unknown>;
+  reference(ref: Representation, ctx: GatewayContext): Promise<unknown>;
+}
+
+/**
+ * A federation representation. Every entity has two keys: its global `id`, or its REST identity
+ * (`databaseId`, with the parent's id where the REST id is only unique under a parent).
+ * docs/architecture.md, "Federation keys", explains why every entity has both.
+ */
+interface Representation {
+  id?: string | null;
+  databaseId?: string | number | null;
+  projectDatabaseId?: number | null;
+  organizationId?: string | null;
 }
 
 const REFETCHERS = {
   Project: {
     keyCount: 1,
     node: ([id = ''], ctx) => ctx.loaders.project.byId(parseIntId('Project', id)),
-    // Project has two @keys: its global id, or its databaseId.
     reference: (ref, ctx) => nullIfNotFound(ctx.loaders.project.byId(parseIntId('Project', ref.databaseId ?? ref.id ?? ''))),
   },
   Organization: {
     keyCount: 1,
     node: ([uuid = '']) => organizationRef(parseUuidId('Organization', uuid)),
-    reference: async (ref) => organizationRef(parseUuidId('Organization', ref.id ?? '')),
+    reference: async (ref) => organizationRef(parseUuidId('Organization', String(ref.id ?? ref.databaseId ?? ''))),
   },
   FeatureFlag: {
     keyCount: 2,
     node: ([projectId = '', id = ''], ctx) => ctx.loaders.featureFlag.byId(parseFlagRef(id, projectId)),
-    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.featureFlag.byId(parseFlagRef(ref.id ?? '', null))),
+    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.featureFlag.byId(parseFlagRef(String(ref.id ?? ref.databaseId ?? ''), ref.projectDatabaseId))),
   },
   FeatureFlagRoleAccess: {
     keyCount: 3,
@@ -48,7 +59,7 @@ const REFETCHERS = {
   Plugin: {
     keyCount: 2,
     node: ([orgId = '', id = ''], ctx) => ctx.loaders.plugin.byId(parsePluginRef(id, orgId)),
-    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.plugin.byId(parsePluginRef(ref.id ?? ''))),
+    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.plugin.byId(parsePluginRef(String(ref.id ?? ref.databaseId ?? ''), ref.organizationId))),
   },
 } satisfies Record<string, Refetcher>;
 

@@ -1,14 +1,16 @@
-// The gateway through a real @apollo/client 4 (HttpLink + InMemoryCache), with the typed
-// documents graphql-codegen's client preset generates from test/clients/operations/: Relay-style
-// pagination with fetchMore, and how the normalized cache keys and updates our objects.
+// The gateway through a real @apollo/client 4 (HttpLink + InMemoryCache): Relay-style pagination
+// with fetchMore using the README's own query and client (test/clients/readme-snippets.ts), and,
+// with the typed documents graphql-codegen's client preset generates from test/clients/operations/,
+// how the normalized cache keys and updates our objects.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApolloClient, HttpLink, InMemoryCache, type InMemoryCacheConfig } from '@apollo/client';
+import { ApolloClient, HttpLink, InMemoryCache, gql, type InMemoryCacheConfig, type ObservableQuery } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
 import { firstValueFrom, filter } from 'rxjs';
 import { isAbstractType } from 'graphql';
 import { gatewaySchema } from '../../src/schema.ts';
 import { useStack } from '../gateway/helpers.ts';
 import { KEY_A, ORG_A } from '../fixtures/seed.ts';
+import { readmeApolloClient, readmeSnippet } from './readme-snippets.ts';
 import { NodeByIdDocument, ObjectsOfEveryTypeDocument, ProjectFlagsDocument, RenameFeatureFlagDocument } from './generated/graphql.ts';
 
 const FLAG_COUNT = 25;
@@ -62,48 +64,96 @@ async function upstreamOrder(): Promise<string[]> {
   return ((await response.json()) as { results: { key: string }[] }).results.map((flag) => flag.key);
 }
 
+/** The result shape of the README's `paging-query`. */
+interface PagedFlags {
+  project: {
+    id: string;
+    name: string;
+    featureFlags: {
+      totalCount: number;
+      edges: { cursor: string; node: { id: string; key: string; name: string; active: boolean } }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      /** Only when a test adds the convenience list to the README's query. */
+      nodes?: { key: string }[];
+    };
+  };
+}
+
+/** The flag connection a watched README query currently holds (every page merged so far). */
+function currentFlags(query: ObservableQuery<PagedFlags>): PagedFlags['project']['featureFlags'] {
+  const current = query.getCurrentResult();
+  if (current.dataState !== 'complete') throw new Error(`incomplete result: ${current.dataState}`);
+  return current.data.project.featureFlags;
+}
+
 beforeAll(async () => {
   const projects = await stack.graphql<any>('{ projects(first: 1) { nodes { id databaseId } } }');
   projectId = projects.data!.projects.nodes[0].id;
   projectDatabaseId = projects.data!.projects.nodes[0].databaseId;
 });
 
-describe('relayStylePagination with fetchMore', () => {
-  it('merges three pages into the full list, in the upstream order, ending with hasNextPage false', async () => {
-    const { client } = newClient();
-    const query = client.watchQuery({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } });
-    const complete = () => firstValueFrom(query.pipe(filter((result) => result.dataState === 'complete')));
-    const firstPage = await complete();
-    expect(firstPage.data.project?.featureFlags?.edges).toHaveLength(PAGE);
-    expect(firstPage.data.project?.featureFlags?.pageInfo.hasNextPage).toBe(true);
+describe("the README's paging snippets (query and client) with fetchMore", () => {
+  const pagingQuery = () => gql(readmeSnippet('paging-query'));
+
+  it('merge three pages into the full list, in the upstream order, ending with hasNextPage false', async () => {
+    const client = readmeApolloClient(stack.gatewayUrl, KEY_A);
+    const variables = { projectId, first: PAGE };
+    const query = client.watchQuery<PagedFlags>({ query: pagingQuery(), variables });
+    const firstPage = await firstValueFrom(query.pipe(filter((result) => result.dataState === 'complete')));
+    expect(firstPage.data.project.featureFlags.edges).toHaveLength(PAGE);
+    expect(firstPage.data.project.featureFlags.pageInfo.hasNextPage).toBe(true);
 
     stack.upstream.resetRequests();
-    for (let page = 2; page <= 3; page += 1) {
-      const endCursor = query.getCurrentResult().data?.project?.featureFlags?.pageInfo?.endCursor;
-      expect(endCursor).toEqual(expect.any(String));
+    let pages = 1;
+    // Bounded: the README's loop ("while hasNextPage") over 25 flags in pages of 10.
+    while (pages < 10) {
+      const { hasNextPage, endCursor } = currentFlags(query).pageInfo;
+      if (!hasNextPage) break;
       await query.fetchMore({ variables: { after: endCursor } });
+      pages += 1;
     }
+    expect(pages).toBe(3);
     // Each further page: the project (the query asks for its name again) and one list call.
     const projectPath = `/api/projects/${projectDatabaseId}/`;
     expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [projectPath, projectPath, `${projectPath}feature_flags/`, `${projectPath}feature_flags/`].map((path) => `GET ${path}`),
     );
 
-    const current = query.getCurrentResult();
-    if (current.dataState !== 'complete') throw new Error(`incomplete result: ${current.dataState}`);
-    const merged = current.data.project?.featureFlags;
-    const keys = merged?.edges.map((edge) => edge.node.key);
+    const merged = currentFlags(query);
+    const keys = merged.edges.map((edge) => edge.node.key);
     expect(keys).toHaveLength(FLAG_COUNT);
     expect(new Set(keys).size).toBe(FLAG_COUNT);
     expect(keys).toEqual(await upstreamOrder());
-    expect(merged?.pageInfo.hasNextPage).toBe(false);
-    expect(merged?.totalCount).toBe(FLAG_COUNT);
+    expect(merged.pageInfo.hasNextPage).toBe(false);
+    expect(merged.totalCount).toBe(FLAG_COUNT);
 
     // The cache answers the original query with the merged list, without the network.
     stack.upstream.resetRequests();
-    const cached = client.readQuery({ query: ProjectFlagsDocument, variables: { projectId, first: PAGE } });
-    expect(cached?.project?.featureFlags?.edges.map((edge) => edge.node.key)).toEqual(keys);
+    const cached = client.readQuery<PagedFlags>({ query: pagingQuery(), variables });
+    expect(cached?.project.featureFlags.edges.map((edge) => edge.node.key)).toEqual(keys);
     expect(stack.upstream.requests).toEqual([]);
+  });
+
+  it("keeps the filters apart: a search is another list than the project's full one", async () => {
+    const client = readmeApolloClient(stack.gatewayUrl, KEY_A);
+    const searched = gql(
+      readmeSnippet('paging-query').replace('featureFlags(first: $first, after: $after)', 'featureFlags(first: $first, after: $after, search: "flag-1")'),
+    );
+    const all = await client.query<PagedFlags>({ query: pagingQuery(), variables: { projectId, first: PAGE } });
+    const some = await client.query<PagedFlags>({ query: searched, variables: { projectId, first: PAGE } });
+    expect(some.data?.project.featureFlags.edges.map((edge) => edge.node.key)).toEqual(Array.from({ length: 10 }, (_, i) => `flag-1${i}`).reverse());
+    expect(client.readQuery<PagedFlags>({ query: pagingQuery(), variables: { projectId, first: PAGE } })).toEqual(all.data);
+  });
+
+  it("pages the same way with the connection's `nodes` selected, but only `edges` accumulate (why the README pages over edges)", async () => {
+    const client = readmeApolloClient(stack.gatewayUrl, KEY_A);
+    const withNodes = gql(readmeSnippet('paging-query').replace('totalCount', 'totalCount nodes { id key }'));
+    const query = client.watchQuery<PagedFlags>({ query: withNodes, variables: { projectId, first: PAGE } });
+    await firstValueFrom(query.pipe(filter((result) => result.dataState === 'complete')));
+    await query.fetchMore({ variables: { after: currentFlags(query).pageInfo.endCursor } });
+    const flags = currentFlags(query);
+    expect(flags.edges).toHaveLength(2 * PAGE);
+    expect(flags.nodes).toHaveLength(PAGE);
   });
 });
 

@@ -2,7 +2,8 @@
 // operation and the Authorization header to fill in), no Sandbox in production, CORS for the
 // hosted Sandbox and local frontends, CSRF prevention, and introspection without a token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getIntrospectionQuery } from 'graphql';
+import { getIntrospectionQuery, getNamedType, Kind, parse, TypeInfo, visit, visitWithTypeInfo, type FieldNode, type SelectionSetNode } from 'graphql';
+import { gatewaySchema } from '../../src/schema.ts';
 import { startGateway, EXAMPLE_OPERATION, type RunningGateway } from '../../src/server.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
@@ -42,6 +43,29 @@ async function sandboxConfig(
   return JSON.parse(config);
 }
 
+/** Connection fields of `document` that do not select `edges { cursor node }` and `pageInfo { hasNextPage endCursor }`. */
+function connectionsPagedWithoutEdges(document: string): string[] {
+  const typeInfo = new TypeInfo(gatewaySchema());
+  const names = (set: SelectionSetNode | undefined) => new Set(set?.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : [])));
+  const child = (set: SelectionSetNode | undefined, name: string) =>
+    set?.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && s.name.value === name)?.selectionSet;
+  const offenders: string[] = [];
+  visit(
+    parse(document),
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const type = typeInfo.getType();
+        if (!type || !getNamedType(type).name.endsWith('Connection')) return;
+        const edges = names(child(node.selectionSet, 'edges'));
+        const pageInfo = names(child(node.selectionSet, 'pageInfo'));
+        const paged = edges.has('cursor') && edges.has('node') && pageInfo.has('hasNextPage') && pageInfo.has('endCursor');
+        if (!paged) offenders.push(node.name.value);
+      },
+    }),
+  );
+  return offenders;
+}
+
 describe('landing page', () => {
   it('development: Apollo Sandbox opens with the example operation and an Authorization header to fill in', async () => {
     const { initialState } = await sandboxConfig(development);
@@ -49,6 +73,11 @@ describe('landing page', () => {
     expect(initialState.document).toMatch(/Authorization header/);
     expect(initialState.headers).toEqual({ Authorization: 'Bearer <your personal API key (phx_...)>' });
     expect(initialState.includeCookies).toBe(false);
+  });
+
+  it('the example operation pages every connection over edges and pageInfo, as relayStylePagination needs', () => {
+    expect(connectionsPagedWithoutEdges(EXAMPLE_OPERATION)).toEqual([]);
+    expect(connectionsPagedWithoutEdges('{ projects(first: 5) { nodes { id } } }')).toEqual(['projects']);
   });
 
   it('development with the embedded demo upstream: the demo key is pre-filled', async () => {

@@ -74,8 +74,15 @@ describe('composition', () => {
     expect(supergraphSdl).toMatch(
       /type Project implements Node\s+@join__implements\(graph: GATEWAY, interface: "Node"\)\s+@join__type\(graph: GATEWAY, key: "id"\)\s+@join__type\(graph: GATEWAY, key: "databaseId"\)/,
     );
-    for (const type of ['FeatureFlag', 'Plugin', 'Organization'])
-      expect(supergraphSdl).toMatch(new RegExp(`type ${type} implements Node[^{]*@join__type\\(graph: GATEWAY, key: "id"\\)`));
+    const restKeys = { Project: 'databaseId', FeatureFlag: 'databaseId projectDatabaseId', Plugin: 'databaseId organizationId', Organization: 'databaseId' };
+    for (const [type, restKey] of Object.entries(restKeys)) {
+      const keys = [
+        ...(new RegExp(`type ${type} implements Node[^{]*`).exec(supergraphSdl)?.[0] ?? '').matchAll(/@join__type\(graph: GATEWAY, key: "([^"]+)"\)/g),
+      ];
+      // Every entity has the same two keys (docs/architecture.md, "Federation keys"): Hive Gateway
+      // serves root fields from a copy of our subgraph that only knows entities with a second key.
+      expect(keys.map((key) => key[1])).toEqual(['id', restKey]);
+    }
     expect(supergraphSdl).toContain(
       '@listSize(assumedSize: 100, slicingArguments: ["first", "last"], sizedFields: ["edges", "nodes"], requireOneSlicingArgument: false)',
     );
@@ -178,16 +185,23 @@ describe('_entities served directly', () => {
     expect(response.extensions?.upstream.totals.waves).toBe(1);
   });
 
-  it('resolves Project by id and by databaseId, Organization and Plugin; missing ones are null', async () => {
+  it('resolves every entity by either key (global id, or REST identity); missing ones are null', async () => {
     const org = expectNoErrors(
-      await stack.graphql<any>('query($o: ID!) { organization(id: $o) { id plugins(first: 1) { nodes { id name } } } }', { o: ORG_A }),
+      await stack.graphql<any>('query($o: ID!) { organization(id: $o) { id plugins(first: 1) { nodes { id databaseId name } } } }', { o: ORG_A }),
     ).organization;
+    const flag = expectNoErrors(
+      await stack.graphql<any>('query($id: ID!) { node(id: $id) { ... on FeatureFlag { id key databaseId } } }', { id: web.flags[1]!.id }),
+    ).node;
     const refs = [
       { __typename: 'Project', id: web.id },
       { __typename: 'Project', databaseId: web.databaseId },
       { __typename: 'Project', databaseId: 424242 },
       { __typename: 'Organization', id: org.id },
       { __typename: 'Plugin', id: org.plugins.nodes[0].id },
+      // The second keys: each entity's REST identity.
+      { __typename: 'Organization', databaseId: ORG_A },
+      { __typename: 'Plugin', databaseId: org.plugins.nodes[0].databaseId, organizationId: ORG_A },
+      { __typename: 'FeatureFlag', databaseId: flag.databaseId, projectDatabaseId: web.databaseId },
     ];
     const response = await stack.graphql<any>(ENTITIES, { r: refs }, { report: true });
     expect(response.errors).toBeUndefined();
@@ -196,7 +210,10 @@ describe('_entities served directly', () => {
       { __typename: 'Project', id: web.id, projectName: 'Acme Web' },
       null,
       { __typename: 'Organization', id: org.id, databaseId: ORG_A },
-      { __typename: 'Plugin', ...org.plugins.nodes[0] },
+      { __typename: 'Plugin', id: org.plugins.nodes[0].id, name: org.plugins.nodes[0].name },
+      { __typename: 'Organization', id: org.id, databaseId: ORG_A },
+      { __typename: 'Plugin', id: org.plugins.nodes[0].id, name: org.plugins.nodes[0].name },
+      { __typename: 'FeatureFlag', id: flag.id, key: flag.key },
     ]);
     // The two references to the same project share one GET.
     expect(response.extensions?.upstream.calls.filter((c: { route: string }) => c.route === '/api/projects/{id}/')).toHaveLength(2);

@@ -14,6 +14,7 @@ let stack: Stack;
 let reviews: ReviewsSubgraph;
 const routers: Record<string, RunningSupergraph> = {};
 let projectId: string;
+let darkModeId: string;
 
 beforeAll(async () => {
   const base = twoOrgSeed();
@@ -27,7 +28,11 @@ beforeAll(async () => {
   }>;
   const web = projects.find((p) => p.name === 'Acme Web')!;
   projectId = web.id;
-  reviews = await startReviewsSubgraph(new Map(), new Map([[web.databaseId, 'weekly']]));
+  const flags = (await stack.graphql<any>('query ($id: ID!) { project(id: $id) { featureFlags { nodes { id key } } } }', { id: web.id })).data!.project
+    .featureFlags.nodes as Array<{ id: string; key: string }>;
+  const darkMode = flags.find((flag) => flag.key === 'dark-mode')!;
+  darkModeId = darkMode.id;
+  reviews = await startReviewsSubgraph(new Map([[darkMode.id, 'reviewed: dark-mode']]), new Map([[web.databaseId, 'weekly']]));
   const sdl = (await stack.graphql<any>('{ _service { sdl } }', {}, { token: null })).data!._service.sdl as string;
   const { supergraphSdl, errors } = compose([
     { name: 'gateway', url: stack.gatewayUrl, sdl },
@@ -44,6 +49,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+// Our project's flags with another subgraph's field on each flag: the routers must not ask us for the
+// project again to collect the flags' keys they already have.
+const FLAGS_WITH_REVIEW_NOTES = `query ($id: ID!) {
+  project(id: $id) { name featureFlags(first: 20) { totalCount nodes { key reviewNotes } } }
+}`;
+
 const PROJECT_WITH_FLAGS = `query ($id: ID!) {
   project(id: $id) { name releaseTrain featureFlags(first: 20) { totalCount nodes { key } } }
 }`;
@@ -57,6 +68,29 @@ describe.each(['@apollo/gateway', 'Hive Gateway'])('%s', (router) => {
     expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/projects/1/', 'GET /api/projects/1/feature_flags/']);
     // The reviews subgraph got the caller's header too.
     expect(reviews.authorizations.at(-1)).toBe(`Bearer ${KEY_A}`);
+  });
+
+  it("adds another subgraph's field to a project's flags in 2 upstream calls", async () => {
+    stack.upstream.resetRequests();
+    const res = await postGraphQL<any>(routers[router]!.url, FLAGS_WITH_REVIEW_NOTES, { id: projectId }, { token: KEY_A });
+    expect(res.errors).toBeUndefined();
+    const flags = res.data.project.featureFlags.nodes as Array<{ key: string; reviewNotes: string | null }>;
+    expect(flags.find((flag) => flag.key === 'dark-mode')?.reviewNotes).toBe('reviewed: dark-mode');
+    expect(flags.filter((flag) => flag.reviewNotes === null)).toHaveLength(flags.length - 1);
+    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/projects/1/', 'GET /api/projects/1/feature_flags/']);
+  });
+
+  it("adds another subgraph's field to a flag looked up by id in 1 upstream call (our key fields are free)", async () => {
+    stack.upstream.resetRequests();
+    const res = await postGraphQL<any>(
+      routers[router]!.url,
+      'query ($id: ID!) { node(id: $id) { ... on FeatureFlag { key reviewNotes } } }',
+      { id: darkModeId },
+      { token: KEY_A },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.node).toEqual({ key: 'dark-mode', reviewNotes: 'reviewed: dark-mode' });
+    expect(stack.upstream.requests.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(/^GET \/api\/projects\/1\/feature_flags\/\d+\/$/)]);
   });
 
   it("propagates the caller's key: another organization's key cannot see the project", async () => {
