@@ -61,7 +61,9 @@ function reasons(ctx: RouteContext): ApiResponse {
 function myFlags(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:read');
   const setup = evaluationSetup(ctx.store, project.id, ctx.caller.user.distinct_id, { groups: groupsParam(ctx.req) });
-  return ok(setup.rows.map((row, i) => ({ feature_flag: minimalFlagBody(row), value: evaluateFlag(setup.flags[i]!, setup.ctx).value })));
+  const keys = flagKeysParam(ctx.req);
+  const results = setup.rows.map((row, i) => ({ feature_flag: minimalFlagBody(row), value: evaluateFlag(setup.flags[i]!, setup.ctx).value }));
+  return ok(keys ? results.filter((result) => keys.has(result.feature_flag.key as string)) : results);
 }
 
 function userBlastRadius(ctx: RouteContext): ApiResponse {

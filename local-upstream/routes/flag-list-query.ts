@@ -58,6 +58,7 @@ function searchTerms(value: string | null): string[] | undefined {
 export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | undefined {
   const query = ctx.req.query;
   const terms = searchTerms(query.get('search'));
+  const key = query.get('key')?.toLowerCase();
   const active = query.get('active');
   const type = query.get('type');
   const createdBy = createdByIds(query.get('created_by_id'));
@@ -65,6 +66,7 @@ export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | un
   const excludedTags = jsonList(query.get('excluded_tags'));
   const excluded = jsonList(query.get('excluded_properties'));
   const checks: Array<(flag: FlagRow) => boolean> = [];
+  if (key) checks.push((flag) => flag.key.toLowerCase() === key);
   if (terms) checks.push((flag) => terms.every((term) => flag.key.toLowerCase().includes(term) || flag.name.toLowerCase().includes(term)));
   if (active === 'true' || active === 'false') checks.push((flag) => flag.active === (active === 'true'));
   if (active === 'STALE') checks.push((flag) => flagStatus(flag) === 'STALE');

@@ -61,26 +61,41 @@ function withDisplayNames(filters: Record<string, unknown>, directory: Directory
   const named = (property: Property) => property?.type === 'cohort' || isGroupKeyProperty(property);
   if (!groups.some((group) => Array.isArray(group?.properties) && group.properties.some(named))) return filters;
   const copy = structuredClone(filters);
-  for (const group of copy.groups as Array<{ properties?: unknown }>) {
-    if (!Array.isArray(group?.properties)) continue;
-    for (const property of group.properties as Property[]) {
-      if (property?.type === 'cohort') property.cohort_name = directory.cohortName(property.value);
-      else if (isGroupKeyProperty(property)) property.group_key_names = groupKeyNames(property, directory, projectId);
-    }
+  const properties = (copy.groups as Array<{ properties?: unknown }>).flatMap((group) =>
+    Array.isArray(group?.properties) ? (group.properties as Property[]) : [],
+  );
+  for (const property of properties) if (property?.type === 'cohort') property.cohort_name = directory.cohortName(property.value);
+  const groupKeyProperties = properties.filter(isGroupKeyProperty);
+  if (groupKeyProperties.length) {
+    const names = groupKeyNames(copy, groupKeyProperties, directory, projectId);
+    if (names) for (const property of groupKeyProperties) property.group_key_names = names;
   }
   return copy;
 }
 
 function isGroupKeyProperty(property: Property): boolean {
-  return property?.type === 'group' && property.key === '$group_key' && Number.isInteger(property.group_type_index);
+  return property?.type === 'group' && property.key === '$group_key';
 }
 
-function groupKeyNames(property: Property, directory: Directory, projectId: number): Record<string, string> {
-  const keys = (Array.isArray(property.value) ? property.value : [property.value]).map(String);
+/**
+ * One map for every `$group_key` property: each listed key of the flag's aggregation group types (flag-level and
+ * per condition set) to its display name; null when the flag aggregates by no group type.
+ */
+function groupKeyNames(filters: Record<string, unknown>, properties: Property[], directory: Directory, projectId: number): Record<string, string> | null {
+  const conditions = Array.isArray(filters.groups) ? (filters.groups as Property[]) : [];
+  const indices = new Set(
+    [filters.aggregation_group_type_index, ...conditions.map((group) => group?.aggregation_group_type_index)].filter(Number.isInteger) as number[],
+  );
+  if (indices.size === 0) return null;
+  const keys = new Set(
+    properties.flatMap((property): unknown[] => (Array.isArray(property.value) ? property.value : property.value == null ? [] : [property.value])).map(String),
+  );
   const names: Record<string, string> = {};
-  for (const key of keys) {
-    const name = directory.groupName(projectId, property.group_type_index as number, key);
-    if (name !== null) names[key] = name;
+  for (const index of indices) {
+    for (const key of keys) {
+      const name = directory.groupName(projectId, index, key);
+      if (name !== null) names[key] = name;
+    }
   }
   return names;
 }

@@ -43,7 +43,7 @@ export interface FiltersContext {
   cohortIds: number[];
   /** Optional: full cohorts, to refuse behavioural ones (`behavioral_cohort_found`). */
   cohorts?: CohortRef[];
-  /** Optional: the stored filters; a PATCH whose filters have no `groups` keeps them (a real-service quirk). */
+  /** Optional: the stored filters, which a PATCH's filters are merged into (top-level keys replace stored ones). */
   currentFilters?: Record<string, unknown>;
 }
 
@@ -75,11 +75,12 @@ export function validateFilters(filters: unknown, ctx: FiltersContext): FiltersR
   const shapeError = checkIsDict(filters);
   if (shapeError) return { ok: false, error: shapeError };
   const input = filters as Dict;
-  if (!ctx.isCreate && !('groups' in input)) {
-    return { ok: true, filters: ctx.currentFilters ?? input };
-  }
+  // An update stores the merged state, validated whole: `{}` changes nothing, `{payloads}` keeps the stored
+  // condition sets, `{groups: []}` clears them.
+  if (!ctx.isCreate && Object.keys(input).length === 0) return { ok: true, filters: ctx.currentFilters ?? input };
+  const merged = ctx.isCreate ? input : { ...(ctx.currentFilters ?? {}), ...input };
   try {
-    return { ok: true, filters: validateDict(structuredClone(input), ctx) };
+    return { ok: true, filters: validateDict(structuredClone(merged), ctx) };
   } catch (error) {
     if (error instanceof FiltersInvalid) {
       return { ok: false, error: { code: error.code, detail: error.message, attr: 'filters' } };

@@ -42,9 +42,18 @@ describe('validateFilters: shape', () => {
     expect(validateFilters({ groups: [] }, update)).toEqual({ ok: true, filters: { groups: [] } });
   });
 
-  it('on update, filters without groups keep the stored filters', () => {
-    const stored = { groups: [{ rollout_percentage: 5 }] };
-    expect(validateFilters({ payloads: {} }, { ...update, currentFilters: stored })).toEqual({ ok: true, filters: stored });
+  it('on update, filters are merged into the stored ones key by key, and {} changes nothing', () => {
+    const stored = { groups: [{ rollout_percentage: 5 }], multivariate: null };
+    expect(validateFilters({}, { ...update, currentFilters: stored })).toEqual({ ok: true, filters: stored });
+    expect(validateFilters({ payloads: { true: '1' } }, { ...update, currentFilters: stored })).toEqual({
+      ok: true,
+      filters: {
+        groups: [{ rollout_percentage: 5, aggregation_group_type_index: null }],
+        multivariate: null,
+        payloads: { true: '1' },
+        aggregation_group_type_index: null,
+      },
+    });
   });
 
   it('accepts a valid definition, giving every condition set its aggregation as the service stores it', () => {

@@ -72,6 +72,13 @@ describe('evaluation actions', () => {
     expect(off.value).toBe(false);
   });
 
+  it('my_flags and evaluation_reasons answer only the flags named in flag_keys (repeated, or one JSON array)', async () => {
+    const mine = await ctx.owner.get(path('my_flags/?flag_keys=everyone&flag_keys=switched-off'));
+    expect(mine.body.map((entry: { feature_flag: { key: string } }) => entry.feature_flag.key).sort()).toEqual(['everyone', 'switched-off']);
+    const reasons = await ctx.owner.get(path(`evaluation_reasons/?distinct_id=person-1&flag_keys=${encodeURIComponent('["everyone"]')}`));
+    expect(Object.keys(reasons.body)).toEqual(['everyone']);
+  });
+
   it('user_blast_radius counts the persons a condition selects', async () => {
     const response = await ctx.owner.post(path('user_blast_radius/'), {
       condition: { properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 50 },

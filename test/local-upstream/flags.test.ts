@@ -120,6 +120,8 @@ describe('feature flag list and retrieve', () => {
       },
     });
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?search=SEARCHABLE`)).body)).toEqual(['variant-flag']);
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?key=VARIANT-FLAG`)).body)).toEqual(['variant-flag']);
+    expect(keysOf((await ctx.owner.get(`${flagsPath()}?key=variant`)).body)).toEqual([]);
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=multivariant`)).body)).toEqual(['variant-flag']);
     expect(keysOf((await ctx.owner.get(`${flagsPath()}?type=boolean`)).body)).not.toContain('variant-flag');
     const inactive = keysOf((await ctx.owner.get(`${flagsPath()}?active=false`)).body);
@@ -153,10 +155,18 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
     );
   });
 
-  it('keeps stored filters when a PATCH sends filters without groups', async () => {
-    const created = await ctx.owner.post(flagsPath(), { key: 'keep-filters', filters: { groups: [{ properties: [], rollout_percentage: 10 }] } });
-    const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { filters: { payloads: {} } });
+  it("merges a PATCH's filters into the stored ones: keys sent replace, keys not sent stay", async () => {
+    const variants = { variants: [{ key: 'a', rollout_percentage: 100 }] };
+    const created = await ctx.owner.post(flagsPath(), {
+      key: 'keep-filters',
+      filters: { groups: [{ properties: [], rollout_percentage: 10 }], multivariate: variants },
+    });
+    const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { filters: { payloads: { a: '"x"' } } });
     expect(patched.body.filters.groups).toEqual([{ properties: [], rollout_percentage: 10, aggregation_group_type_index: null }]);
+    expect(patched.body.filters.payloads).toEqual({ a: '"x"' });
+    const regrouped = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { filters: { groups: [{ properties: [], rollout_percentage: 20 }] } });
+    expect(regrouped.body.filters.multivariate).toEqual(variants);
+    expect(regrouped.body.filters.groups[0].rollout_percentage).toBe(20);
   });
 
   it('soft deletes and restores with PATCH, logging deleted and restored', async () => {
