@@ -27,6 +27,8 @@ import { expectMatches, KEY, match, MATCHER_GROUPS, no, out, portedSuite, yes, t
  * - test_invalid_filters_dont_set_db_down, test_user_in_cohort's and the expansion test's `calculate_people_ch`
  *   (ClickHouse), the TestFeatureFlagHashKeyOverrides and TestHashKeyOverridesRaceConditions classes (experience
  *   continuity through `$anon_distinct_id` on the flags service, and database races);
+ * - test_relative_date_operator's comparisons that depend on PostHog's frozen clock (random2, random4), and its
+ *   flag with the date "bazinga" (the API refuses an invalid date value); the ISO 8601 test's override sub-cases;
  * - test_simple_flag_consistency beyond its first 50 of 1000 ids; the flags of test_is_not_set_operator_with_groups
  *   that only count queries (group type 5, person flags x1 / x2).
  */
@@ -120,6 +122,17 @@ const projects: Record<string, PortedProject> = {
   test_with_sql_injection_properties_and_other_aliases: {
     persons: [{ distinct_id: '307', properties: { 'number space': 30, [INJECTION]: '30', 'version!!!': '1.24', 'nested_prop --random #comment //test': 21 } }],
     cohorts: [{ name: 'cohort1', groups: [{ properties: [person('number space', '100', 'gt'), person(INJECTION, '100', 'gt')] }] }],
+  },
+  test_relative_date_operator: {
+    persons: [
+      { distinct_id: '307', properties: { date_1: '2022-04-30', date_2: '2022-03-01', date_3: '2022-04-30T12:00:00-10:00', date_invalid: '2022-3443' } },
+    ],
+  },
+  test_date_string_property_matching_iso8601: {
+    persons: [
+      { distinct_id: 'test_user_123', properties: { last_active_date: '2024-03-15T19:17:07.083Z' } },
+      { distinct_id: 'test_user_456', properties: { user_id: 'test_456', last_active_date: '2024-03-15T19:17:07.083Z', segment: null } },
+    ],
   },
   test_user_in_static_cohort: {
     persons: [{ distinct_id: 'example_id_1' }, { distinct_id: 'example_id_2' }, { distinct_id: '3' }],
@@ -316,6 +329,45 @@ describe('TestFeatureFlagMatcher: ordering operators', () => {
       condition(person('nested_prop --random #comment //test', '21')),
     ];
     await expectMatches(ctx, { key: 'random1', filters: { groups } }, [['307', yes(1)]]);
+  });
+});
+
+describe('TestFeatureFlagMatcher: dates', () => {
+  it(t('test_relative_date_operator'), async () => {
+    // Without PostHog's frozen clock only the comparisons that hold at any later date are ported.
+    const ctx = project('test_relative_date_operator');
+    await expectMatches(ctx, { key: 'random1', filters: { groups: [condition(person('date_1', '6h', 'is_date_before'))] } }, [['307', yes(0)]]);
+    await expectMatches(ctx, { key: 'random3', filters: { groups: [condition(person('date_3', '2h', 'is_date_after'))] } }, [['307', no(0)]]);
+  });
+
+  it(t('test_date_string_property_matching_iso8601'), async () => {
+    const ctx = project('test_date_string_property_matching_iso8601');
+    const after = person('last_active_date', '2024-03-15 19:37:00', 'is_date_after');
+    // 19:17:07 is not after 19:37:00.
+    await expectMatches(ctx, { key: 'date-comparison-test', filters: { groups: [{ properties: [after], rollout_percentage: 100 }] } }, [
+      ['test_user_123', no(0)],
+    ]);
+    await ctx.createFlag({
+      key: 'multivariate-date-test',
+      filters: {
+        groups: [
+          { variant: null, properties: [], rollout_percentage: 100 },
+          { variant: 'experimental', properties: [person('segment', ['premium'], 'exact')], rollout_percentage: 100 },
+          { variant: 'experimental', properties: [after], rollout_percentage: 100 },
+        ],
+        payloads: {},
+        multivariate: {
+          variants: [
+            { key: 'control', name: 'Control variant', rollout_percentage: 50 },
+            { key: 'experimental', name: 'Experimental variant', rollout_percentage: 50 },
+          ],
+        },
+      },
+    });
+    const result = await ctx.reason('multivariate-date-test', 'test_user_456');
+    expect(result.value).not.toBe(false);
+    expect(result.value).not.toBe('experimental');
+    expect(result.evaluation.condition_index).toBe(0);
   });
 });
 
