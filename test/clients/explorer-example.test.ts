@@ -5,16 +5,16 @@ import { gql } from '@apollo/client';
 import { firstValueFrom, filter } from 'rxjs';
 import { EXAMPLE_OPERATION } from '../../src/server.ts';
 import { useStack } from '../gateway/helpers.ts';
-import { KEY_A, ORG_A, organization, project, user } from '../fixtures/seed.ts';
+import { KEY_A, ORG_A, seedOrganization, seedProject, seedUser } from '../fixtures/seed.ts';
 import { readmeApolloClient } from './readme-snippets.ts';
 
 const PROJECT_COUNT = 7;
 
 const stack = useStack({
   seed: {
-    organizations: [organization(ORG_A, 'Acme')],
-    users: [user('alice@acme.test', KEY_A, ORG_A)],
-    projects: Array.from({ length: PROJECT_COUNT }, (_, i) => project(ORG_A, `Project ${i}`)),
+    organizations: [seedOrganization(ORG_A, 'Acme')],
+    users: [seedUser('alice@acme.test', KEY_A, ORG_A)],
+    projects: Array.from({ length: PROJECT_COUNT }, (_, i) => seedProject(ORG_A, `Project ${i}`)),
   },
 });
 
