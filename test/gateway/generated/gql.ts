@@ -14,6 +14,9 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query FlagsByKey($org: ID!, $key: String!) {\n    organization(id: $org) {\n      featureFlagsByKey(key: $key) {\n        flagDatabaseId\n        projectDatabaseId\n        active\n        filters\n        createdAt\n        createdBy {\n          email\n        }\n        project {\n          name\n        }\n        featureFlag {\n          key\n          name\n        }\n      }\n    }\n  }\n": typeof types.FlagsByKeyDocument,
+    "\n    mutation CopyFlags($input: CopyFeatureFlagsInput!) {\n      copyFeatureFlags(input: $input) {\n        copiedFeatureFlags {\n          key\n          name\n          project {\n            name\n          }\n          filters\n        }\n        failures {\n          projectDatabaseId\n          project {\n            name\n          }\n          errors\n        }\n        userErrors {\n          field\n          message\n          code\n        }\n      }\n    }\n  ": typeof types.CopyFlagsDocument,
+    "\n        query CopiedFlagName($p: ID!) {\n          project(id: $p) {\n            featureFlag(key: \"to-copy\") {\n              name\n            }\n          }\n        }\n      ": typeof types.CopiedFlagNameDocument,
     "\n  query ProjectsPage($first: Int, $after: String, $last: Int, $before: String) {\n    projects(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          databaseId\n          name\n        }\n      }\n      nodes {\n        name\n      }\n    }\n  }\n": typeof types.ProjectsPageDocument,
     "\n  query ProjectNames {\n    projects {\n      nodes {\n        databaseId\n        name\n      }\n    }\n  }\n": typeof types.ProjectNamesDocument,
     "\n  query ProjectName($id: ID!) {\n    project(id: $id) {\n      name\n    }\n  }\n": typeof types.ProjectNameDocument,
@@ -29,6 +32,9 @@ type Documents = {
     "\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": typeof types.DeleteProjectForTestDocument,
 };
 const documents: Documents = {
+    "\n  query FlagsByKey($org: ID!, $key: String!) {\n    organization(id: $org) {\n      featureFlagsByKey(key: $key) {\n        flagDatabaseId\n        projectDatabaseId\n        active\n        filters\n        createdAt\n        createdBy {\n          email\n        }\n        project {\n          name\n        }\n        featureFlag {\n          key\n          name\n        }\n      }\n    }\n  }\n": types.FlagsByKeyDocument,
+    "\n    mutation CopyFlags($input: CopyFeatureFlagsInput!) {\n      copyFeatureFlags(input: $input) {\n        copiedFeatureFlags {\n          key\n          name\n          project {\n            name\n          }\n          filters\n        }\n        failures {\n          projectDatabaseId\n          project {\n            name\n          }\n          errors\n        }\n        userErrors {\n          field\n          message\n          code\n        }\n      }\n    }\n  ": types.CopyFlagsDocument,
+    "\n        query CopiedFlagName($p: ID!) {\n          project(id: $p) {\n            featureFlag(key: \"to-copy\") {\n              name\n            }\n          }\n        }\n      ": types.CopiedFlagNameDocument,
     "\n  query ProjectsPage($first: Int, $after: String, $last: Int, $before: String) {\n    projects(first: $first, after: $after, last: $last, before: $before) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        hasPreviousPage\n        startCursor\n        endCursor\n      }\n      edges {\n        cursor\n        node {\n          id\n          databaseId\n          name\n        }\n      }\n      nodes {\n        name\n      }\n    }\n  }\n": types.ProjectsPageDocument,
     "\n  query ProjectNames {\n    projects {\n      nodes {\n        databaseId\n        name\n      }\n    }\n  }\n": types.ProjectNamesDocument,
     "\n  query ProjectName($id: ID!) {\n    project(id: $id) {\n      name\n    }\n  }\n": types.ProjectNameDocument,
@@ -58,6 +64,18 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FlagsByKey($org: ID!, $key: String!) {\n    organization(id: $org) {\n      featureFlagsByKey(key: $key) {\n        flagDatabaseId\n        projectDatabaseId\n        active\n        filters\n        createdAt\n        createdBy {\n          email\n        }\n        project {\n          name\n        }\n        featureFlag {\n          key\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query FlagsByKey($org: ID!, $key: String!) {\n    organization(id: $org) {\n      featureFlagsByKey(key: $key) {\n        flagDatabaseId\n        projectDatabaseId\n        active\n        filters\n        createdAt\n        createdBy {\n          email\n        }\n        project {\n          name\n        }\n        featureFlag {\n          key\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation CopyFlags($input: CopyFeatureFlagsInput!) {\n      copyFeatureFlags(input: $input) {\n        copiedFeatureFlags {\n          key\n          name\n          project {\n            name\n          }\n          filters\n        }\n        failures {\n          projectDatabaseId\n          project {\n            name\n          }\n          errors\n        }\n        userErrors {\n          field\n          message\n          code\n        }\n      }\n    }\n  "): (typeof documents)["\n    mutation CopyFlags($input: CopyFeatureFlagsInput!) {\n      copyFeatureFlags(input: $input) {\n        copiedFeatureFlags {\n          key\n          name\n          project {\n            name\n          }\n          filters\n        }\n        failures {\n          projectDatabaseId\n          project {\n            name\n          }\n          errors\n        }\n        userErrors {\n          field\n          message\n          code\n        }\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n        query CopiedFlagName($p: ID!) {\n          project(id: $p) {\n            featureFlag(key: \"to-copy\") {\n              name\n            }\n          }\n        }\n      "): (typeof documents)["\n        query CopiedFlagName($p: ID!) {\n          project(id: $p) {\n            featureFlag(key: \"to-copy\") {\n              name\n            }\n          }\n        }\n      "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
