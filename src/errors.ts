@@ -13,6 +13,9 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { MissingTokenError, UpstreamError } from './upstream-client/http.ts';
+import { userErrorCode, type UserError } from './user-error.ts';
+
+export type { UserError } from './user-error.ts';
 
 export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
@@ -32,15 +35,6 @@ export const ErrorCode = {
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** A business failure of a mutation, returned in the payload's `userErrors`. */
-export interface UserError {
-  /** Path to the offending input field, e.g. ["input", "filters", "groups", "0"]; null when not field-specific. */
-  field: string[] | null;
-  message: string;
-  /** The upstream's error code, e.g. "unique", "invalid_input". */
-  code: string | null;
-}
 
 /** The upstream's error envelope `{type, code, detail, attr}` (or the ad-hoc `{error}` bodies of some actions). */
 interface UpstreamErrorBody {
@@ -158,8 +152,9 @@ function upstreamMessage(error: UpstreamError, code: ErrorCode, callerDetail: st
 /**
  * Upstream 400 of a mutation -> userErrors, or null when the error is something else
  * (the caller rethrows it). Handles the DRF envelope (`validation_error`, `attr`
- * `filters__groups__0` -> ["input", "filters", "groups", "0"]) and the ad-hoc `{error}` /
- * `{success: false, error}` bodies of flag actions.
+ * `filters__groups__0` -> ["input", "filters", "groups", "0"], `code` -> a UserErrorCode with the
+ * raw code kept as `upstreamCode`) and the ad-hoc `{error}` / `{success: false, error}` bodies of
+ * flag actions (code OTHER).
  *
  * @param inputPathPrefix prepended to the field path (default ["input"])
  * @param fieldNames upstream field name -> GraphQL input field name, for renames that are
@@ -170,12 +165,12 @@ export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['inp
   const body = asErrorBody(error.body);
   if (!body) return null;
   if (body.type === 'validation_error') {
-    return [
-      { field: fieldPath(body.attr, inputPathPrefix, fieldNames), message: stringOrNull(body.detail) ?? 'Invalid input.', code: stringOrNull(body.code) },
-    ];
+    const upstreamCode = stringOrNull(body.code);
+    const message = stringOrNull(body.detail) ?? 'Invalid input.';
+    return [{ field: fieldPath(body.attr, inputPathPrefix, fieldNames), message, code: userErrorCode(upstreamCode), upstreamCode }];
   }
   const adHoc = stringOrNull(body.error);
-  if (adHoc !== null && body.type === undefined) return [{ field: null, message: adHoc, code: null }];
+  if (adHoc !== null && body.type === undefined) return [{ field: null, message: adHoc, code: 'OTHER', upstreamCode: null }];
   return null;
 }
 

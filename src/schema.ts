@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parse, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { guardEntities } from './federation-entities.ts';
+import { checkMutationInputs } from './mutation-inputs.ts';
 import { resolvers } from './resolvers/index.ts';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
@@ -22,7 +23,7 @@ let cached: GraphQLSchema | undefined;
 let cachedForCompilation: GraphQLSchema | undefined;
 
 function buildSchema(): GraphQLSchema {
-  return guardEntities(buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }]));
+  return checkMutationInputs(guardEntities(buildSubgraphSchema([{ typeDefs: loadTypeDefs(), resolvers: resolvers as GraphQLResolverMap<unknown> }])));
 }
 
 /** The subgraph schema, built on first use and shared by every gateway in the process. */

@@ -1643,16 +1643,78 @@ export type UserBlastRadius = {
   usersAffected: Scalars['Int']['output'];
 };
 
-/** A business failure of a mutation (e.g. an upstream validation error). The payload's object is null when there are user errors. */
+/**
+ * A business failure of a mutation (e.g. an upstream validation error, or an input field the gateway
+ * found invalid before any upstream call). The payload's object is null when there are user errors.
+ */
 export type UserError = {
   __typename?: 'UserError';
-  /** Machine-readable code from the upstream, e.g. `unique`, `invalid_input`, `required`. */
-  code?: Maybe<Scalars['String']['output']>;
-  /** Path to the offending input field, e.g. `["input", "filters", "groups", "0"]`; null when the error is not about one field. */
+  /** What kind of problem it is. Codes the upstream gives are mapped one to one (`unique` is `UNIQUE`); any other is `OTHER`, with the upstream's own code in `upstreamCode`. */
+  code: UserErrorCode;
+  /** Path to the offending input field, e.g. `["input", "timezone"]` or `["input", "filters", "groups", "0"]`; null when the error is not about one field. */
   field?: Maybe<Array<Scalars['String']['output']>>;
-  /** Human-readable description of the problem, as the upstream worded it. */
+  /** Human-readable description of the problem, worded as the upstream words it. */
   message: Scalars['String']['output'];
+  /** The upstream's own code, unchanged (e.g. `unique`, `invalid_choice`); null when the upstream gave none or the gateway found the problem itself. */
+  upstreamCode?: Maybe<Scalars['String']['output']>;
 };
+
+/** The kind of a `UserError`. Field-validation codes follow the upstream's (Django REST framework) codes, upper-cased; docs/errors.md lists where each comes from. */
+export type UserErrorCode =
+  /** A flag condition uses a cohort with behavioral (event) filters. */
+  | 'BEHAVIORAL_COHORT_FOUND'
+  /** The field may not be blank (an empty string). */
+  | 'BLANK'
+  /** A flag condition names a cohort that does not exist. */
+  | 'COHORT_DOES_NOT_EXIST'
+  /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
+  | 'CONFLICT'
+  /** A referenced object does not exist, e.g. a dashboard or role id. */
+  | 'DOES_NOT_EXIST'
+  /** The list or map may not be empty. */
+  | 'EMPTY'
+  /** The value has the wrong type, e.g. a string where the upstream expects an id. */
+  | 'INCORRECT_TYPE'
+  /** The value is not one of the accepted choices, e.g. a time zone not on the upstream's list. */
+  | 'INVALID_CHOICE'
+  /** A date property value in a flag condition does not parse. */
+  | 'INVALID_DATE'
+  /** The value is invalid for the field (the upstream's generic validation code), e.g. a malformed UUID. */
+  | 'INVALID_INPUT'
+  /** A flag key with characters other than letters, digits, `-` and `_`. */
+  | 'INVALID_KEY'
+  /** An operator in a flag condition is not valid for the property's type. */
+  | 'INVALID_OPERATOR'
+  /** A property value in a flag condition does not suit its operator. */
+  | 'INVALID_VALUE'
+  /** The request data as a whole was malformed. */
+  | 'MALFORMED_REQUEST'
+  /** The decimal number has too many decimal places. */
+  | 'MAX_DECIMAL_PLACES'
+  /** The decimal number has too many digits. */
+  | 'MAX_DIGITS'
+  /** The text or list is longer than allowed. */
+  | 'MAX_LENGTH'
+  /** The number is larger than allowed. */
+  | 'MAX_VALUE'
+  /** The decimal number has too many digits before the decimal point. */
+  | 'MAX_WHOLE_DIGITS'
+  /** The text or list is shorter than allowed. */
+  | 'MIN_LENGTH'
+  /** The number is smaller than allowed. */
+  | 'MIN_VALUE'
+  /** A map (JSON object) was expected. */
+  | 'NOT_A_DICT'
+  /** A list was expected. */
+  | 'NOT_A_LIST'
+  /** The field may not be null. */
+  | 'NULL'
+  /** Any other problem: the upstream gave no code, or one this API does not list yet (`upstreamCode` has it). */
+  | 'OTHER'
+  /** A required input field is missing. */
+  | 'REQUIRED'
+  /** Another object already has this value, e.g. a flag key in the project, or a role's access to a flag. */
+  | 'UNIQUE';
 
 /** First day of the week. */
 export type WeekStartDay =
@@ -1863,6 +1925,7 @@ export type ResolversTypes = {
   User: ResolverTypeWrapper<UserRecord>;
   UserBlastRadius: ResolverTypeWrapper<UserBlastRadius>;
   UserError: ResolverTypeWrapper<UserError>;
+  UserErrorCode: UserErrorCode;
   WeekStartDay: null;
 };
 
@@ -2467,9 +2530,10 @@ export type UserBlastRadiusResolvers<ContextType = GatewayContext, ParentType ex
 };
 
 export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
-  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type WeekStartDayResolvers = { MONDAY: 1, SUNDAY?: 0 };

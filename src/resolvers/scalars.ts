@@ -1,13 +1,17 @@
-// Custom scalars and the enums whose values differ upstream. UUID and JSON come from
-// graphql-scalars; DateTime keeps the upstream's ISO 8601 strings unchanged (graphql-scalars'
-// DateTime would turn them into Date objects and drop microseconds); TimeZone accepts exactly the
-// upstream's allow-list (docs/rest-interface.md, "Time zones").
+// Custom scalars and the enums whose values differ upstream. JSON comes from graphql-scalars;
+// DateTime keeps the upstream's ISO 8601 strings unchanged (graphql-scalars' DateTime would turn
+// them into Date objects and drop microseconds). TimeZone (the upstream's allow-list,
+// docs/rest-interface.md, "Time zones") and UUID are used only in mutation inputs: they accept any
+// string, and `INPUT_CHECKS` below checks the value in the mutation, which answers a bad one as a
+// userError on its field (src/mutation-inputs.ts, docs/errors.md).
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
-import { JSONResolver, UUIDResolver } from 'graphql-scalars';
+import { JSONResolver } from 'graphql-scalars';
 import type { PluginTypeResolvers, WeekStartDayResolvers } from '../generated/resolvers-types.ts';
 import { PluginTypeValue } from '../upstream-client/plugin.ts';
 import { WeekStartDayValue } from '../upstream-client/project.ts';
 import { isAllowedTimezone } from '../../rest-interface/timezones.ts';
+import { isUuid } from '../relay/global-id.ts';
+import type { UserErrorCode } from '../user-error.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -39,17 +43,26 @@ const DateTime = stringScalar(
   'expected an ISO 8601 date-time such as 2024-05-01T12:00:00Z',
 );
 
-const TimeZone = stringScalar(
-  'TimeZone',
-  'An IANA time-zone name accepted by the upstream.',
-  isAllowedTimezone,
-  'expected an IANA time-zone name such as Europe/Paris or UTC',
-);
+const anyString = () => true;
+const TimeZone = stringScalar('TimeZone', 'An IANA time-zone name accepted by the upstream.', anyString, 'expected a string');
+const UUID = stringScalar('UUID', 'A UUID string.', anyString, 'expected a string');
+
+/** What an input check found: the userError's message and code. */
+export interface InputProblem {
+  message: string;
+  code: UserErrorCode;
+}
+
+/** Checks of the scalars above that accept any string; the messages and codes are the upstream's own. */
+export const INPUT_CHECKS: Record<string, (value: unknown) => InputProblem | null> = {
+  TimeZone: (value) => (isAllowedTimezone(String(value)) ? null : { message: `"${String(value)}" is not a valid choice.`, code: 'INVALID_CHOICE' }),
+  UUID: (value) => (isUuid(String(value)) ? null : { message: 'Must be a valid UUID.', code: 'INVALID_INPUT' }),
+};
 
 export const scalars = {
   DateTime,
   TimeZone,
-  UUID: UUIDResolver,
+  UUID,
   JSON: JSONResolver,
 };
 

@@ -5,6 +5,7 @@ import type { UpstreamClient } from './http.ts';
 import type { ActivityLogRecord } from './activity.ts';
 import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
 import type { UserRecord } from './user.ts';
+import type { UserError } from '../user-error.ts';
 
 /** A feature flag (docs/rest-interface.md, "Feature flags"). Fields newer or older upstreams omit are optional. */
 export interface FeatureFlagRecord {
@@ -265,5 +266,5 @@ export interface ProjectMinimalFlag {
 export interface StaticCohortPayload {
   cohort: CohortRecord | null;
   flagRef: FlagRef;
-  userErrors: { field: string[] | null; message: string; code: string | null }[];
+  userErrors: UserError[];
 }

@@ -4,6 +4,7 @@ import type { UpstreamClient } from './http.ts';
 import type { FeatureFlagRecord, FlagRef } from './feature-flag.ts';
 import { decodePage, type Page, type PageArgs } from './page.ts';
 import type { UserRecord } from './user.ts';
+import type { UserError } from '../user-error.ts';
 
 /** A role of an organization. `associated_flags` is absent from some responses. */
 export interface RoleRecord {
@@ -58,7 +59,7 @@ export interface RoleAccessRef {
 export interface RevokeRoleAccessPayload {
   revokedRoleAccessId: string | null;
   flagRef: FlagRef;
-  userErrors: { field: string[] | null; message: string; code: string | null }[];
+  userErrors: UserError[];
 }
 
 /** A grant with the project and flag it was read under (the record does not name its project). The codegen mapper of FeatureFlagRoleAccess. */

@@ -63,10 +63,21 @@ describe('retryAfterSeconds', () => {
 describe('userErrorsFrom', () => {
   it('maps attr paths onto the GraphQL input, camelCasing the input field only', () => {
     expect(userErrorsFrom(validation('filters__groups__0', 'bad', 'invalid_input'))).toEqual([
-      { field: ['input', 'filters', 'groups', '0'], message: 'bad', code: 'invalid_input' },
+      { field: ['input', 'filters', 'groups', '0'], message: 'bad', code: 'INVALID_INPUT', upstreamCode: 'invalid_input' },
     ]);
     expect(userErrorsFrom(validation('week_start_day'))?.[0]?.field).toEqual(['input', 'weekStartDay']);
     expect(userErrorsFrom(validation('filters__aggregation_group_type_index'))?.[0]?.field).toEqual(['input', 'filters', 'aggregation_group_type_index']);
+  });
+  it('maps every upstream code to a UserErrorCode, unknown ones and none to OTHER, keeping the raw code', () => {
+    const codes = (code: string) => userErrorsFrom(validation('key', 'x', code))?.map((e) => [e.code, e.upstreamCode]);
+    expect(codes('unique')).toEqual([['UNIQUE', 'unique']]);
+    expect(codes('behavioral_cohort_found')).toEqual([['BEHAVIORAL_COHORT_FOUND', 'behavioral_cohort_found']]);
+    expect(codes('null')).toEqual([['NULL', 'null']]);
+    expect(codes('not_in_this_list')).toEqual([['OTHER', 'not_in_this_list']]);
+    expect(userErrorsFrom(upstream(400, { type: 'validation_error', detail: 'no code', attr: null }))?.[0]).toMatchObject({
+      code: 'OTHER',
+      upstreamCode: null,
+    });
   });
   it('applies renames and a custom prefix', () => {
     expect(userErrorsFrom(validation('name'), ['input', 'flag'], { name: 'description' })?.[0]?.field).toEqual(['input', 'flag', 'description']);
@@ -76,7 +87,9 @@ describe('userErrorsFrom', () => {
     expect(userErrorsFrom(validation('non_field_errors'))?.[0]?.field).toBeNull();
   });
   it('turns ad-hoc {error} bodies of actions into user errors', () => {
-    expect(userErrorsFrom(upstream(400, { error: 'Missing required fields' }))).toEqual([{ field: null, message: 'Missing required fields', code: null }]);
+    expect(userErrorsFrom(upstream(400, { error: 'Missing required fields' }))).toEqual([
+      { field: null, message: 'Missing required fields', code: 'OTHER', upstreamCode: null },
+    ]);
     expect(userErrorsFrom(upstream(400, { success: false, error: 'Unable to generate usage dashboard' }))?.[0]?.message).toBe(
       'Unable to generate usage dashboard',
     );
@@ -98,7 +111,7 @@ describe('mutate', () => {
     });
     expect(outcome).toEqual({
       result: null,
-      userErrors: [{ field: ['input', 'timezone'], message: '"Mars/Base" is not a valid choice.', code: 'invalid_choice' }],
+      userErrors: [{ field: ['input', 'timezone'], message: '"Mars/Base" is not a valid choice.', code: 'INVALID_CHOICE', upstreamCode: 'invalid_choice' }],
     });
   });
   it('rethrows other failures', async () => {

@@ -51,9 +51,9 @@ describe('createFeatureFlag', () => {
     [
       'a bad key',
       { key: 'bad key!' },
-      { field: ['input', 'key'], code: 'invalid_key', message: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.' },
+      { field: ['input', 'key'], code: 'INVALID_KEY', message: 'Only letters, numbers, hyphens (-) & underscores (_) are allowed.' },
     ],
-    ['a duplicate key', { key: 'existing' }, { field: ['input', 'key'], code: 'unique', message: 'There is already a feature flag with this key.' }],
+    ['a duplicate key', { key: 'existing' }, { field: ['input', 'key'], code: 'UNIQUE', message: 'There is already a feature flag with this key.' }],
     ['filters without groups', { key: 'no-groups', filters: { groups: [] } }, { field: ['input', 'filters'] }],
     ['filters that are not an object', { key: 'bad-filters', filters: 'everyone' }, { field: ['input', 'filters'] }],
   ])('turns %s into a userError on the input path and changes nothing', async (_case, input, expected) => {
@@ -76,7 +76,7 @@ describe('createFeatureFlag', () => {
     const data = await ok(CREATE, { input: { projectId: project, key: 'ambiguous', name: 'one', description: 'two' } });
     expect(data.createFeatureFlag).toEqual({
       featureFlag: null,
-      userErrors: [{ field: ['input', 'description'], message: expect.any(String), code: 'conflict' }],
+      userErrors: [{ field: ['input', 'description'], message: expect.any(String), code: 'CONFLICT' }],
     });
     expect(stack.upstream.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
@@ -99,7 +99,7 @@ describe('updateFeatureFlag', () => {
   it('maps a duplicate key to ["input","key"] and leaves the flag as it was', async () => {
     const created = (await ok(CREATE, { input: { projectId: project, key: 'keeps-key', filters: everyone } })).createFeatureFlag.featureFlag;
     const data = await ok(UPDATE, { input: { id: created.id, key: 'existing' } });
-    expect(data.updateFeatureFlag).toEqual({ featureFlag: null, userErrors: [expect.objectContaining({ field: ['input', 'key'], code: 'unique' })] });
+    expect(data.updateFeatureFlag).toEqual({ featureFlag: null, userErrors: [expect.objectContaining({ field: ['input', 'key'], code: 'UNIQUE' })] });
     const again = await ok(`query($id: ID!) { node(id: $id) { ... on FeatureFlag { key } } }`, { id: created.id });
     expect(again.node.key).toBe('keeps-key');
   });

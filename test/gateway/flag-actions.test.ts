@@ -99,7 +99,7 @@ describe('static cohort and usage dashboards', () => {
 
   it("generates a usage dashboard and enriches it once the flag allows it; each refusal is a userError carrying the upstream's words", async () => {
     const id = await flagId('everyone');
-    const refused = (message: string) => ({ featureFlag: null, userErrors: [{ field: null, message, code: null }] });
+    const refused = (message: string) => ({ featureFlag: null, userErrors: [{ field: null, message, code: 'OTHER' }] });
     expect((await ok(ENRICH, { id })).enrichFeatureFlagUsageDashboard).toEqual(refused('Usage dashboard not found'));
 
     const dashboard = (await ok(DASHBOARD, { id })).createFeatureFlagDashboard;

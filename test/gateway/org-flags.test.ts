@@ -114,7 +114,7 @@ describe('copyFeatureFlags', () => {
     expect(result).toEqual({
       copiedFeatureFlags: null,
       failures: null,
-      userErrors: [{ field: null, message: 'Feature flag to copy does not exist.', code: null }],
+      userErrors: [{ field: null, message: 'Feature flag to copy does not exist.', code: 'OTHER' }],
     });
     expect((await ok(BY_KEY, { org: ORG, key: 'ghost' })).organization.featureFlagsByKey).toEqual([]);
   });

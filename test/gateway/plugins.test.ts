@@ -142,7 +142,7 @@ describe('plugin mutations', () => {
   it('a source plugin without a name is a userError on ["input","name"] and installs nothing', async () => {
     const result = (await ok(CREATE, { input: { organizationId: ORG, pluginType: 'SOURCE' } })).createPlugin;
     expect(result.plugin).toBeNull();
-    expect(result.userErrors).toEqual([expect.objectContaining({ field: ['input', 'name'], code: 'required' })]);
+    expect(result.userErrors).toEqual([expect.objectContaining({ field: ['input', 'name'], code: 'REQUIRED' })]);
     expect((await ok(LIST, { org: ORG, first: 100 })).organization.plugins.totalCount).toBe(3);
   });
 

@@ -87,7 +87,7 @@ describe('granting and revoking role access', () => {
     const again = (await ok(GRANT, { input: { featureFlagId: flag.id, roleId: DESIGNERS } })).grantFeatureFlagRoleAccess;
     expect(again).toEqual({
       roleAccess: null,
-      userErrors: [{ field: ['input', 'roleId'], message: 'This role already has access to this feature flag.', code: 'unique' }],
+      userErrors: [{ field: ['input', 'roleId'], message: 'This role already has access to this feature flag.', code: 'UNIQUE' }],
     });
     expect((await ok(LIST, { id: flag.id })).node.roleAccess.totalCount).toBe(1);
   });
@@ -95,7 +95,7 @@ describe('granting and revoking role access', () => {
   it("a role of another organization is a userError (it does not exist for this flag's organization)", async () => {
     const result = (await ok(GRANT, { input: { featureFlagId: flag.id, roleId: FOREIGN_ROLE } })).grantFeatureFlagRoleAccess;
     expect(result.roleAccess).toBeNull();
-    expect(result.userErrors).toEqual([expect.objectContaining({ field: ['input', 'roleId'], code: 'does_not_exist' })]);
+    expect(result.userErrors).toEqual([expect.objectContaining({ field: ['input', 'roleId'], code: 'DOES_NOT_EXIST' })]);
   });
 
   it('revoking a grant that does not exist is NOT_FOUND', async () => {

@@ -126,7 +126,12 @@ function flagWriteBody(input: FlagInput & { id?: unknown; projectId?: unknown })
 /** `name` and `description` are the same upstream field: both given and different is ambiguous. */
 function descriptionConflict(input: FlagInput | UpdateFeatureFlagInput): UserError | null {
   if (input.name == null || input.description == null || input.name === input.description) return null;
-  return { field: ['input', 'description'], message: '"name" and "description" are the same field (the flag description): give only one.', code: 'conflict' };
+  return {
+    field: ['input', 'description'],
+    message: '"name" and "description" are the same field (the flag description): give only one.',
+    code: 'CONFLICT',
+    upstreamCode: null,
+  };
 }
 
 /** The upstream reports the description as `name`: point errors at whichever input field the caller used. */

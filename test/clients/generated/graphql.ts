@@ -15,6 +15,63 @@ export type PluginType =
   /** Code written in the browser and stored as source files. */
   | 'SOURCE';
 
+/** The kind of a `UserError`. Field-validation codes follow the upstream's (Django REST framework) codes, upper-cased; docs/errors.md lists where each comes from. */
+export type UserErrorCode =
+  /** A flag condition uses a cohort with behavioral (event) filters. */
+  | 'BEHAVIORAL_COHORT_FOUND'
+  /** The field may not be blank (an empty string). */
+  | 'BLANK'
+  /** A flag condition names a cohort that does not exist. */
+  | 'COHORT_DOES_NOT_EXIST'
+  /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
+  | 'CONFLICT'
+  /** A referenced object does not exist, e.g. a dashboard or role id. */
+  | 'DOES_NOT_EXIST'
+  /** The list or map may not be empty. */
+  | 'EMPTY'
+  /** The value has the wrong type, e.g. a string where the upstream expects an id. */
+  | 'INCORRECT_TYPE'
+  /** The value is not one of the accepted choices, e.g. a time zone not on the upstream's list. */
+  | 'INVALID_CHOICE'
+  /** A date property value in a flag condition does not parse. */
+  | 'INVALID_DATE'
+  /** The value is invalid for the field (the upstream's generic validation code), e.g. a malformed UUID. */
+  | 'INVALID_INPUT'
+  /** A flag key with characters other than letters, digits, `-` and `_`. */
+  | 'INVALID_KEY'
+  /** An operator in a flag condition is not valid for the property's type. */
+  | 'INVALID_OPERATOR'
+  /** A property value in a flag condition does not suit its operator. */
+  | 'INVALID_VALUE'
+  /** The request data as a whole was malformed. */
+  | 'MALFORMED_REQUEST'
+  /** The decimal number has too many decimal places. */
+  | 'MAX_DECIMAL_PLACES'
+  /** The decimal number has too many digits. */
+  | 'MAX_DIGITS'
+  /** The text or list is longer than allowed. */
+  | 'MAX_LENGTH'
+  /** The number is larger than allowed. */
+  | 'MAX_VALUE'
+  /** The decimal number has too many digits before the decimal point. */
+  | 'MAX_WHOLE_DIGITS'
+  /** The text or list is shorter than allowed. */
+  | 'MIN_LENGTH'
+  /** The number is smaller than allowed. */
+  | 'MIN_VALUE'
+  /** A map (JSON object) was expected. */
+  | 'NOT_A_DICT'
+  /** A list was expected. */
+  | 'NOT_A_LIST'
+  /** The field may not be null. */
+  | 'NULL'
+  /** Any other problem: the upstream gave no code, or one this API does not list yet (`upstreamCode` has it). */
+  | 'OTHER'
+  /** A required input field is missing. */
+  | 'REQUIRED'
+  /** Another object already has this value, e.g. a flag key in the project, or a role's access to a flag. */
+  | 'UNIQUE';
+
 export type NodeByIdQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -51,7 +108,7 @@ export type RenameFeatureFlagMutationVariables = Exact<{
 }>;
 
 
-export type RenameFeatureFlagMutation = { updateFeatureFlag: { featureFlag: { id: string, name: string | null } | null, userErrors: Array<{ field: Array<string> | null, message: string, code: string | null }> } };
+export type RenameFeatureFlagMutation = { updateFeatureFlag: { featureFlag: { id: string, name: string | null } | null, userErrors: Array<{ field: Array<string> | null, message: string, code: UserErrorCode }> } };
 
 
 export const NodeByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NodeById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"FeatureFlag"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Project"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<NodeByIdQuery, NodeByIdQueryVariables>;

@@ -270,7 +270,7 @@ describe('mutation normalized by global id', () => {
     const before = { ...environment.getStore().getSource().get(listed.id) };
 
     const response = await commit(environment, { id: listed.id, key: 'bad key!' });
-    expect(response.updateFeatureFlag).toEqual({ featureFlag: null, userErrors: [expect.objectContaining({ field: ['input', 'key'], code: 'invalid_key' })] });
+    expect(response.updateFeatureFlag).toEqual({ featureFlag: null, userErrors: [expect.objectContaining({ field: ['input', 'key'], code: 'INVALID_KEY' })] });
     expect(environment.getStore().getSource().get(listed.id)).toEqual(before);
     expect(readFragment<FlagList_project$data>(environment, FlagListProject, project).featureFlags?.edges[4]?.node).toEqual(listed);
   });

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<73c978725faacd17ed44a749b780e667>>
+ * @generated SignedSource<<705ad8eba093ac5fb5c2a7bfa5ad2876>>
  * @lightSyntaxTransform
  */
 
@@ -9,6 +9,7 @@
 
 import type { ConcreteRequest } from 'relay-runtime';
 import type { FragmentRefs } from "relay-runtime";
+export type UserErrorCode = "BEHAVIORAL_COHORT_FOUND" | "BLANK" | "COHORT_DOES_NOT_EXIST" | "CONFLICT" | "DOES_NOT_EXIST" | "EMPTY" | "INCORRECT_TYPE" | "INVALID_CHOICE" | "INVALID_DATE" | "INVALID_INPUT" | "INVALID_KEY" | "INVALID_OPERATOR" | "INVALID_VALUE" | "MALFORMED_REQUEST" | "MAX_DECIMAL_PLACES" | "MAX_DIGITS" | "MAX_LENGTH" | "MAX_VALUE" | "MAX_WHOLE_DIGITS" | "MIN_LENGTH" | "MIN_VALUE" | "NOT_A_DICT" | "NOT_A_LIST" | "NULL" | "OTHER" | "REQUIRED" | "UNIQUE" | "%future added value";
 export type UpdateFeatureFlagInput = {
   active?: boolean | null | undefined;
   analyticsDashboards?: ReadonlyArray<number> | null | undefined;
@@ -34,7 +35,7 @@ export type RenameFlagMutation$data = {
       readonly " $fragmentSpreads": FragmentRefs<"FlagDetails_flag">;
     } | null | undefined;
     readonly userErrors: ReadonlyArray<{
-      readonly code: string | null | undefined;
+      readonly code: UserErrorCode;
       readonly field: ReadonlyArray<string> | null | undefined;
       readonly message: string;
     }>;
