@@ -100,27 +100,28 @@ export interface ProjectListFilters {
   search?: string;
 }
 
-const LIST = '/api/projects/';
-const ONE = '/api/projects/{id}/';
+const PROJECTS = '/api/projects/';
+const PROJECT = '/api/projects/{id}/';
 
 export function listProjects(client: UpstreamClient, page: PageArgs, filters: ProjectListFilters = {}): Promise<Page<ProjectListItem>> {
-  return client.request({ method: 'GET', route: LIST, query: { ...page, search: filters.search || undefined }, decode: decodePage<ProjectListItem> });
+  return client.request({ method: 'GET', route: PROJECTS, query: { ...page, search: filters.search || undefined }, decode: decodePage<ProjectListItem> });
 }
 
 export function getProject(client: UpstreamClient, id: number): Promise<ProjectRecord> {
-  return client.request({ method: 'GET', route: ONE, params: { id } });
+  return client.request({ method: 'GET', route: PROJECT, params: { id } });
 }
 
 export function createProject(client: UpstreamClient, body: ProjectWrite): Promise<ProjectRecord> {
-  return client.request({ method: 'POST', route: LIST, body });
+  return client.request({ method: 'POST', route: PROJECTS, body });
 }
 
 export function updateProject(client: UpstreamClient, id: number, body: ProjectWrite): Promise<ProjectRecord> {
-  return client.request({ method: 'PATCH', route: ONE, params: { id }, body });
+  return client.request({ method: 'PATCH', route: PROJECT, params: { id }, body });
 }
 
-export function deleteProject(client: UpstreamClient, id: number): Promise<null> {
-  return client.request({ method: 'DELETE', route: ONE, params: { id } });
+/** 204, no body. */
+export async function deleteProject(client: UpstreamClient, id: number): Promise<void> {
+  await client.request({ method: 'DELETE', route: PROJECT, params: { id } });
 }
 
 /** The REST values of `week_start_day`: 0 is Sunday, 1 is Monday (the WeekStartDay enum's values). */

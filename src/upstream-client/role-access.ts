@@ -27,25 +27,25 @@ export interface RoleAccessRecord {
   updated_at: string;
 }
 
-const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
-const ONE_ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';
+const ROLE_ACCESSES = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
+const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';
 
 export function listRoleAccess(client: UpstreamClient, projectId: number, flagId: number, page: PageArgs): Promise<Page<RoleAccessRecord>> {
   const params = { project_id: projectId, flag_id: flagId };
-  return client.request({ method: 'GET', route: ROLE_ACCESS, params, query: { ...page }, decode: decodePage<RoleAccessRecord> });
+  return client.request({ method: 'GET', route: ROLE_ACCESSES, params, query: { ...page }, decode: decodePage<RoleAccessRecord> });
 }
 
 export function createRoleAccess(client: UpstreamClient, projectId: number, flagId: number, roleId: string): Promise<RoleAccessRecord> {
-  return client.request({ method: 'POST', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId }, body: { role_id: roleId } });
+  return client.request({ method: 'POST', route: ROLE_ACCESSES, params: { project_id: projectId, flag_id: flagId }, body: { role_id: roleId } });
 }
 
 export function getRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<RoleAccessRecord> {
-  return client.request({ method: 'GET', route: ONE_ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+  return client.request({ method: 'GET', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
 }
 
 /** 204, no body. */
 export async function deleteRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<void> {
-  await client.request({ method: 'DELETE', route: ONE_ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+  await client.request({ method: 'DELETE', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
 }
 
 /** A grant named by its flag (and that flag's project) and its numeric id. */

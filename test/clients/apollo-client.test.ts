@@ -9,25 +9,23 @@ import { firstValueFrom, filter } from 'rxjs';
 import { isAbstractType } from 'graphql';
 import { gatewaySchema } from '../../src/schema.ts';
 import { useStack } from '../gateway/helpers.ts';
-import { KEY_A, ORG_A } from '../fixtures/seed.ts';
+import { upstreamFlagKeys } from '../fixtures/rest.ts';
+import { KEY_A, ORG_A, LEVEL, seedFlag, seedOrganization, seedProject, seedUser, seedPlugin, type SeedFile } from '../fixtures/seed.ts';
 import { readmeApolloClient, readmeSnippet } from './readme-snippets.ts';
 import { NodeByIdDocument, ObjectsOfEveryTypeDocument, ProjectFlagsDocument, RenameFeatureFlagDocument } from './generated/graphql.ts';
 
 const FLAG_COUNT = 25;
 const PAGE = 10;
 
-function seed() {
+function seed(): SeedFile {
   return {
-    organizations: [{ id: ORG_A, name: 'Acme' }],
-    users: [{ email: 'alice@acme.test', first_name: 'Alice', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] }],
-    projects: [{ organization: ORG_A, name: 'Acme Web' }],
-    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({
-      project: 'Acme Web',
-      organization: ORG_A,
-      key: `flag-${String(i).padStart(2, '0')}`,
-      name: `Flag ${i}`,
-    })),
-    plugins: [{ organization: ORG_A, plugin_type: 'source', name: 'Hello' }],
+    organizations: [seedOrganization(ORG_A, 'Acme')],
+    users: [seedUser('alice@acme.test', KEY_A, ORG_A, LEVEL.owner, { first_name: 'Alice' })],
+    projects: [seedProject(ORG_A, 'Acme Web')],
+    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) =>
+      seedFlag('Acme Web', `flag-${String(i).padStart(2, '0')}`, { organization: ORG_A, name: `Flag ${i}` }),
+    ),
+    plugins: [seedPlugin(ORG_A, 'source', 'Hello')],
   };
 }
 
@@ -57,12 +55,7 @@ function newClient(config: InMemoryCacheConfig = {}) {
 }
 
 /** The flag keys in the order the upstream itself lists them (REST, newest first). */
-async function upstreamOrder(): Promise<string[]> {
-  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, {
-    headers: { authorization: `Bearer ${KEY_A}` },
-  });
-  return ((await response.json()) as { results: { key: string }[] }).results.map((flag) => flag.key);
-}
+const upstreamOrder = () => upstreamFlagKeys(stack.upstream, KEY_A, projectDatabaseId);
 
 /** The result shape of the README's `paging-query`. */
 interface PagedFlags {

@@ -2,13 +2,14 @@
 // data unchanged afterwards), soft delete + restore with no HTTP DELETE ever sent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
+import { EVERYONE, seededProjectId, seedFlag, seedOrganization, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '0c000000-0000-4000-8000-00000000000c';
-const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }],
-  users: [{ email: 'ada@acme.test', api_key: 'phx_ada_mutations_key', memberships: [{ organization: ORG, level: 8 }] }],
-  projects: [{ organization: ORG, name: 'Web' }],
-  feature_flags: [{ project: 'Web', key: 'existing', name: 'Already here', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme')],
+  users: [seedUser('ada@acme.test', 'phx_ada_mutations_key', ORG)],
+  projects: [seedProject(ORG, 'Web')],
+  feature_flags: [seedFlag('Web', 'existing', { name: 'Already here', filters: EVERYONE })],
 };
 
 const stack = useStack({ seed });
@@ -16,7 +17,7 @@ let project: string;
 const ok = async (query: string, variables: Record<string, unknown>) => expectNoErrors<any>(await stack.graphql<any>(query, variables));
 
 beforeAll(async () => {
-  project = String(stack.upstream.seeded.projects[0]!.id);
+  project = String(seededProjectId(stack.upstream));
 });
 
 const FLAG_FIELDS = 'id databaseId key name description active deleted filters ensureExperienceContinuity tags createdBy { email } project { databaseId }';

@@ -3,36 +3,23 @@
 // counts (x-upstream-report) and access to another organization's data.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
+import { restClient } from '../fixtures/rest.ts';
+import { EVERYONE, seedFlag, seedOrganization, seedProject, seededProjectId, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '0a000000-0000-4000-8000-00000000000a';
 const OTHER_ORG = '0b000000-0000-4000-8000-00000000000b';
 const KEYS = ['f1', 'f2', 'f3', 'f4', 'f5', 'f6', 'f7'];
 
-const seed = {
-  organizations: [
-    { id: ORG, name: 'Acme' },
-    { id: OTHER_ORG, name: 'Globex' },
-  ],
-  users: [
-    { email: 'ada@acme.test', api_key: 'phx_ada_flags_key', memberships: [{ organization: ORG, level: 8 }] },
-    { email: 'bob@globex.test', api_key: 'phx_bob_flags_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
-  ],
-  projects: [
-    { organization: ORG, name: 'Web' },
-    { organization: ORG, name: 'Big' },
-    { organization: OTHER_ORG, name: 'Other' },
-  ],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme'), seedOrganization(OTHER_ORG, 'Globex')],
+  users: [seedUser('ada@acme.test', 'phx_ada_flags_key', ORG), seedUser('bob@globex.test', 'phx_bob_flags_key', OTHER_ORG)],
+  projects: [seedProject(ORG, 'Web'), seedProject(ORG, 'Big'), seedProject(OTHER_ORG, 'Other')],
   feature_flags: [
-    ...KEYS.map((key) => ({
-      project: 'Web',
-      organization: ORG,
-      key,
-      name: key === 'f5' ? 'Checkout redesign' : `Flag ${key}`,
-      active: key !== 'f3',
-      filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
-    })),
-    ...Array.from({ length: 50 }, (_, i) => ({ project: 'Big', organization: ORG, key: `big-${i}` })),
-    { project: 'Other', organization: OTHER_ORG, key: 'secret-flag' },
+    ...KEYS.map((key) =>
+      seedFlag('Web', key, { organization: ORG, name: key === 'f5' ? 'Checkout redesign' : `Flag ${key}`, active: key !== 'f3', filters: EVERYONE }),
+    ),
+    ...Array.from({ length: 50 }, (_, i) => seedFlag('Big', `big-${i}`, { organization: ORG })),
+    seedFlag('Other', 'secret-flag', { organization: OTHER_ORG }),
   ],
 };
 
@@ -40,7 +27,7 @@ const stack = useStack({ seed });
 const ok = async (query: string, variables: Record<string, unknown>, token?: string) =>
   expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
-const projectId = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
+const projectId = (name: string) => seededProjectId(stack.upstream, name);
 const callsTo = (response: GraphQLResponse, route: string) =>
   (response.extensions?.upstream?.calls ?? []).filter((c: { route: string }) => c.route === route).length;
 let web: number;
@@ -76,8 +63,8 @@ describe('Project.featureFlags connection', () => {
     const newestFirst = [...flags].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.databaseId - a.databaseId);
     expect(flags.map((f) => f.key)).toEqual(newestFirst.map((f) => f.key));
     // totalCount is the upstream envelope's own count, read here straight from the REST list.
-    const rest = await fetch(`${stack.upstream.url}/api/projects/${web}/feature_flags/?limit=1`, { headers: { authorization: 'Bearer phx_ada_flags_key' } });
-    const envelope = (await rest.json()) as { count: number };
+    const rest = await restClient(stack.upstream, 'phx_ada_flags_key').get<{ count: number }>(`/api/projects/${web}/feature_flags/?limit=1`);
+    const envelope = rest.body;
     expect(envelope.count).toBe(KEYS.length);
     expect(data.project.featureFlags.totalCount).toBe(envelope.count);
   });

@@ -3,6 +3,7 @@
 // flags, blast radius).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
+import { EVERYONE, rollout, seededProjectId, seedFlag, seedOrganization, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '0d000000-0000-4000-8000-00000000000d';
 const persons = [
@@ -10,23 +11,15 @@ const persons = [
   { distinct_id: 'u2', properties: { email: 'two@acme.test' } },
   { distinct_id: 'u3', properties: { email: 'three@elsewhere.test' } },
 ];
-const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }],
-  users: [{ email: 'ada@acme.test', api_key: 'phx_ada_actions_key', memberships: [{ organization: ORG, level: 8 }] }],
-  projects: [{ organization: ORG, name: 'Web', persons, group_types: [{ index: 0, name: 'company' }] }],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme')],
+  users: [seedUser('ada@acme.test', 'phx_ada_actions_key', ORG)],
+  projects: [seedProject(ORG, 'Web', { persons, group_types: [{ index: 0, name: 'company' }] })],
   feature_flags: [
-    { project: 'Web', key: 'everyone', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-    {
-      project: 'Web',
-      key: 'acme-only',
-      filters: { groups: [{ properties: [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }], rollout_percentage: 100 }] },
-    },
-    { project: 'Web', key: 'switched-off', active: false, filters: { groups: [{ properties: [], rollout_percentage: 100 }] } },
-    {
-      project: 'Web',
-      key: 'colours',
-      filters: { groups: [{ properties: [], rollout_percentage: 100 }], multivariate: { variants: [{ key: 'blue', rollout_percentage: 100 }] } },
-    },
+    seedFlag('Web', 'everyone', { filters: EVERYONE }),
+    seedFlag('Web', 'acme-only', { filters: rollout(100, [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }]) }),
+    seedFlag('Web', 'switched-off', { active: false, filters: EVERYONE }),
+    seedFlag('Web', 'colours', { filters: { ...rollout(100), multivariate: { variants: [{ key: 'blue', rollout_percentage: 100 }] } } }),
   ],
 };
 
@@ -40,7 +33,7 @@ async function flagId(key: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  project = String(stack.upstream.seeded.projects[0]!.id);
+  project = String(seededProjectId(stack.upstream));
 });
 
 describe('activity logs', () => {

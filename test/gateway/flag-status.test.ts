@@ -2,16 +2,18 @@
 // FeatureFlagStatus enum on every path a flag is read by: lookup, list, node, mutations, role access.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack } from './helpers.ts';
+import { restClient } from '../fixtures/rest.ts';
+import { EVERYONE, seedFlag, seedOrganization, seedProject, seedRole, rollout, seededProjectId, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '0a100000-0000-4000-8000-00000000000a';
 const ROLE = '0a100000-0000-4000-8000-0000000000a1';
 const KEY = 'phx_ada_status_key';
-const seed = {
-  organizations: [{ id: ORG, name: 'Acme' }],
-  users: [{ email: 'ada@acme.test', api_key: KEY, memberships: [{ organization: ORG, level: 8 }] }],
-  roles: [{ id: ROLE, organization: ORG, name: 'Engineers' }],
-  projects: [{ organization: ORG, name: 'Web' }],
-  feature_flags: [{ project: 'Web', key: 'fresh', filters: { groups: [{ properties: [], rollout_percentage: 100 }] } }],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme')],
+  users: [seedUser('ada@acme.test', KEY, ORG)],
+  roles: [seedRole(ROLE, ORG, 'Engineers')],
+  projects: [seedProject(ORG, 'Web')],
+  feature_flags: [seedFlag('Web', 'fresh', { filters: EVERYONE })],
 };
 const FORTY_DAYS_AGO = new Date(Date.now() - 40 * 86_400_000).toISOString();
 
@@ -20,11 +22,11 @@ let project: string;
 const ok = async (query: string, variables: Record<string, unknown> = {}) => expectNoErrors<any>(await stack.graphql<any>(query, { p: project, ...variables }));
 
 /** The gateway cannot backdate a flag (no createdAt input), so old flags are created on the upstream directly. */
-async function createOldFlag(key: string, rollout: number): Promise<void> {
-  const response = await fetch(`${stack.upstream.url}/api/projects/${project}/feature_flags/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ key, created_at: FORTY_DAYS_AGO, filters: { groups: [{ properties: [], rollout_percentage: rollout }] } }),
+async function createOldFlag(key: string, percentage: number): Promise<void> {
+  const response = await restClient(stack.upstream, KEY).post(`/api/projects/${project}/feature_flags/`, {
+    key,
+    created_at: FORTY_DAYS_AGO,
+    filters: rollout(percentage),
   });
   expect(response.status).toBe(201);
 }
@@ -33,7 +35,7 @@ const BY_KEY = `query($p: ID!, $key: String!) { project(id: $p) { featureFlag(ke
 const statusOf = async (key: string) => (await ok(BY_KEY, { key })).project.featureFlag.status;
 
 beforeAll(async () => {
-  project = String(stack.upstream.seeded.projects[0]!.id);
+  project = String(seededProjectId(stack.upstream));
   await createOldFlag('old-full', 100);
   await createOldFlag('old-half', 50);
 });

@@ -1,7 +1,9 @@
 // A 200 whose body is not the list envelope is a malformed upstream answer: every list field
 // answers the same documented code (UPSTREAM_ERROR, with the upstream's real status), whichever
 // endpoint and envelope (limit/offset or page/limit) it reads.
+import { getNamedType, isObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { gatewaySchema } from '../../src/schema.ts';
 import { expectNoErrors, useStack } from './helpers.ts';
 import { ORG_A } from '../fixtures/seed.ts';
 
@@ -16,7 +18,7 @@ beforeAll(async () => {
 });
 
 const LIST_FIELDS: [string, RegExp, () => string, string[]][] = [
-  ['projects', /^\/api\/projects\/$/, () => '{ projects { totalCount } }', ['projects']],
+  ['Query.projects', /^\/api\/projects\/$/, () => '{ projects { totalCount } }', ['projects']],
   [
     'Project.featureFlags',
     /^\/api\/projects\/\d+\/feature_flags\/$/,
@@ -69,5 +71,18 @@ describe('a malformed list page', () => {
     expect(response.errors![0]).toMatchObject({ path: fieldPath, extensions: { code: 'UPSTREAM_ERROR', upstream: { status: 200 } } });
     // The fault was used by this very field: the same query now succeeds.
     expectNoErrors(await stack.graphql<any>(query()));
+  });
+});
+
+describe('the list fields above', () => {
+  it('are every connection field of the schema (a new list field must be added here)', () => {
+    const connectionFields = Object.values(gatewaySchema().getTypeMap())
+      .filter(isObjectType)
+      .flatMap((type) => Object.values(type.getFields()).map((field) => ({ type, field })))
+      .filter(({ field }) => getNamedType(field.type).name.endsWith('Connection'))
+      .map(({ type, field }) => `${type.name}.${field.name}`);
+    const covered = new Set(LIST_FIELDS.map(([name]) => name.split('(')[0]));
+    expect(connectionFields.filter((name) => !covered.has(name))).toEqual([]);
+    expect(connectionFields.length).toBeGreaterThanOrEqual(7);
   });
 });

@@ -2,30 +2,19 @@
 // (copied flags, per-target failures, whole-copy userErrors), other organizations.
 import { describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
+import { EVERYONE, rollout, seededProjectId, seedFlag, seedOrganization, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '01000000-0000-4000-8000-000000000001';
 const OTHER_ORG = '02000000-0000-4000-8000-000000000002';
-const everyone = { groups: [{ properties: [], rollout_percentage: 100 }] };
-const seed = {
-  organizations: [
-    { id: ORG, name: 'Acme' },
-    { id: OTHER_ORG, name: 'Globex' },
-  ],
-  users: [
-    { email: 'ada@acme.test', api_key: 'phx_ada_orgflags_key', memberships: [{ organization: ORG, level: 8 }] },
-    { email: 'bob@globex.test', api_key: 'phx_bob_orgflags_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
-  ],
-  projects: [
-    { organization: ORG, name: 'Web' },
-    { organization: ORG, name: 'App' },
-    { organization: ORG, name: 'Docs' },
-    { organization: OTHER_ORG, name: 'Globex site' },
-  ],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme'), seedOrganization(OTHER_ORG, 'Globex')],
+  users: [seedUser('ada@acme.test', 'phx_ada_orgflags_key', ORG), seedUser('bob@globex.test', 'phx_bob_orgflags_key', OTHER_ORG)],
+  projects: [seedProject(ORG, 'Web'), seedProject(ORG, 'App'), seedProject(ORG, 'Docs'), seedProject(OTHER_ORG, 'Globex site')],
   feature_flags: [
-    { project: 'Web', organization: ORG, key: 'shared', name: 'Web copy', filters: everyone },
-    { project: 'App', organization: ORG, key: 'shared', name: 'App copy', active: false, filters: everyone },
-    { project: 'Web', organization: ORG, key: 'to-copy', name: 'Copy me', filters: { groups: [{ properties: [], rollout_percentage: 30 }] } },
-    { project: 'App', organization: ORG, key: 'to-copy', name: 'Stale copy', filters: everyone },
+    seedFlag('Web', 'shared', { organization: ORG, name: 'Web copy', filters: EVERYONE }),
+    seedFlag('App', 'shared', { organization: ORG, name: 'App copy', active: false, filters: EVERYONE }),
+    seedFlag('Web', 'to-copy', { organization: ORG, name: 'Copy me', filters: rollout(30) }),
+    seedFlag('App', 'to-copy', { organization: ORG, name: 'Stale copy', filters: EVERYONE }),
   ],
 };
 
@@ -33,7 +22,7 @@ const stack = useStack({ seed });
 const ok = async (query: string, variables: Record<string, unknown> = {}, token?: string) =>
   expectNoErrors<any>(await stack.graphql<any>(query, variables, { token }));
 const codes = (response: GraphQLResponse) => (response.errors ?? []).map((e) => e.extensions?.code);
-const projectId = (name: string) => stack.upstream.seeded.projects.find((p) => p.name === name)!.id;
+const projectId = (name: string) => seededProjectId(stack.upstream, name);
 
 const BY_KEY = `query($org: ID!, $key: String!) { organization(id: $org) { featureFlagsByKey(key: $key) {
   flagDatabaseId projectDatabaseId active filters createdAt createdBy { email } project { name } featureFlag { key name } } } }`;
@@ -47,7 +36,7 @@ describe('Organization.featureFlagsByKey', () => {
       projectDatabaseId: projectId('Web'),
       active: true,
       featureFlag: { key: 'shared', name: 'Web copy' },
-      filters: everyone,
+      filters: EVERYONE,
     });
     expect(byProject['App']).toMatchObject({ active: false, featureFlag: { name: 'App copy' } });
   });

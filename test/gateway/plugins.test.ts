@@ -3,30 +3,22 @@
 // and other organizations.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
+import { seedOrganization, seedPlugin, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '04000000-0000-4000-8000-000000000004';
 const OTHER_ORG = '05000000-0000-4000-8000-000000000005';
-const seed = {
-  organizations: [
-    { id: ORG, name: 'Acme' },
-    { id: OTHER_ORG, name: 'Globex' },
-  ],
-  users: [
-    { email: 'ada@acme.test', api_key: 'phx_ada_plugins_key', memberships: [{ organization: ORG, level: 8 }] },
-    { email: 'bob@globex.test', api_key: 'phx_bob_plugins_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
-  ],
-  projects: [{ organization: ORG, name: 'Web' }],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme'), seedOrganization(OTHER_ORG, 'Globex')],
+  users: [seedUser('ada@acme.test', 'phx_ada_plugins_key', ORG), seedUser('bob@globex.test', 'phx_bob_plugins_key', OTHER_ORG)],
+  projects: [seedProject(ORG, 'Web')],
   plugins: [
-    {
-      organization: ORG,
-      plugin_type: 'source',
-      name: 'Hello',
+    seedPlugin(ORG, 'source', 'Hello', {
       description: 'Says hello',
       source: { 'index.ts': 'export const hello = 1', 'plugin.json': '{"name":"Hello"}' },
-    },
-    { organization: ORG, plugin_type: 'custom', name: 'Geo', url: 'https://github.com/acme/geo-plugin', tag: 'v1.0.0' },
-    { organization: OTHER_ORG, plugin_type: 'repository', name: 'Shared everywhere', url: 'https://github.com/globex/shared', is_global: true },
-    { organization: OTHER_ORG, plugin_type: 'source', name: 'Globex private' },
+    }),
+    seedPlugin(ORG, 'custom', 'Geo', { url: 'https://github.com/acme/geo-plugin', tag: 'v1.0.0' }),
+    seedPlugin(OTHER_ORG, 'repository', 'Shared everywhere', { url: 'https://github.com/globex/shared', is_global: true }),
+    seedPlugin(OTHER_ORG, 'source', 'Globex private'),
   ],
 };
 

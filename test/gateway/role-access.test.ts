@@ -2,6 +2,7 @@
 // for unknown and duplicate roles; other organizations' flags.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack, type GraphQLResponse } from './helpers.ts';
+import { seededProjectId, seedFlag, seedOrganization, seedProject, seedRole, seedUser, type SeedFile } from '../fixtures/seed.ts';
 
 const ORG = '0e000000-0000-4000-8000-00000000000e';
 const OTHER_ORG = '0f000000-0000-4000-8000-00000000000f';
@@ -9,22 +10,16 @@ const ENGINEERS = '0e000000-0000-4000-8000-0000000000a1';
 const DESIGNERS = '0e000000-0000-4000-8000-0000000000a2';
 const FOREIGN_ROLE = '0f000000-0000-4000-8000-0000000000b1';
 
-const seed = {
-  organizations: [
-    { id: ORG, name: 'Acme' },
-    { id: OTHER_ORG, name: 'Globex' },
-  ],
-  users: [
-    { email: 'ada@acme.test', api_key: 'phx_ada_roles_key', memberships: [{ organization: ORG, level: 8 }] },
-    { email: 'bob@globex.test', api_key: 'phx_bob_roles_key', memberships: [{ organization: OTHER_ORG, level: 8 }] },
-  ],
+const seed: SeedFile = {
+  organizations: [seedOrganization(ORG, 'Acme'), seedOrganization(OTHER_ORG, 'Globex')],
+  users: [seedUser('ada@acme.test', 'phx_ada_roles_key', ORG), seedUser('bob@globex.test', 'phx_bob_roles_key', OTHER_ORG)],
   roles: [
-    { id: ENGINEERS, organization: ORG, name: 'Engineers', feature_flags_access_level: 37 },
-    { id: DESIGNERS, organization: ORG, name: 'Designers', feature_flags_access_level: 21 },
-    { id: FOREIGN_ROLE, organization: OTHER_ORG, name: 'Globex staff' },
+    seedRole(ENGINEERS, ORG, 'Engineers', { feature_flags_access_level: 37 }),
+    seedRole(DESIGNERS, ORG, 'Designers', { feature_flags_access_level: 21 }),
+    seedRole(FOREIGN_ROLE, OTHER_ORG, 'Globex staff'),
   ],
-  projects: [{ organization: ORG, name: 'Web' }],
-  feature_flags: [{ project: 'Web', key: 'guarded' }],
+  projects: [seedProject(ORG, 'Web')],
+  feature_flags: [seedFlag('Web', 'guarded')],
 };
 
 const stack = useStack({ seed });
@@ -43,7 +38,7 @@ const LIST = `query($id: ID!, $first: Int, $after: String) { node(id: $id) { ...
   roleAccess(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { id role { name } } } } } }`;
 
 beforeAll(async () => {
-  project = String(stack.upstream.seeded.projects[0]!.id);
+  project = String(seededProjectId(stack.upstream));
   flag = (await ok(`query($p: ID!) { project(id: $p) { featureFlag(key: "guarded") { id databaseId } } }`, { p: project })).project.featureFlag;
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startLocalUpstream, type LocalUpstream, type LocalUpstreamOptions, type SeedFile } from '../../local-upstream/index.ts';
-import { LEVEL, flag, organization, plugin, project, role, rollout, seededProjectId, user } from '../fixtures/seed.ts';
+import { LEVEL, seedFlag, seedOrganization, seedPlugin, seedProject, seedRole, rollout, seededProjectId, seedUser } from '../fixtures/seed.ts';
 import { restClient, type RestClient } from '../fixtures/rest.ts';
 
 /** Two organizations, keys with different scopes and levels, for the local upstream's own suites. */
@@ -23,17 +23,17 @@ const PROJECT_B_TOKEN = 'phc_test_project_b_token_0123456789';
 export function testSeed(): SeedFile {
   const everyone = rollout(100);
   return {
-    organizations: [organization(ORG_A, 'Acme'), organization(ORG_B, 'Globex')],
+    organizations: [seedOrganization(ORG_A, 'Acme'), seedOrganization(ORG_B, 'Globex')],
     users: [
-      user('ada@acme.test', KEYS.owner, ORG_A, LEVEL.owner, { first_name: 'Ada', last_name: 'Lovelace' }),
-      user('bob@acme.test', KEYS.member, ORG_A, LEVEL.member, { first_name: 'Bob' }),
-      user('rita@acme.test', KEYS.reader, ORG_A, LEVEL.admin, { first_name: 'Rita', scopes: ['feature_flag:read', 'project:read', 'plugin:read'] }),
-      user('will@acme.test', KEYS.flagWriter, ORG_A, LEVEL.admin, { first_name: 'Will', scopes: ['feature_flag:write'] }),
-      user('gil@globex.test', KEYS.other, ORG_B, LEVEL.owner, { first_name: 'Gil' }),
+      seedUser('ada@acme.test', KEYS.owner, ORG_A, LEVEL.owner, { first_name: 'Ada', last_name: 'Lovelace' }),
+      seedUser('bob@acme.test', KEYS.member, ORG_A, LEVEL.member, { first_name: 'Bob' }),
+      seedUser('rita@acme.test', KEYS.reader, ORG_A, LEVEL.admin, { first_name: 'Rita', scopes: ['feature_flag:read', 'project:read', 'plugin:read'] }),
+      seedUser('will@acme.test', KEYS.flagWriter, ORG_A, LEVEL.admin, { first_name: 'Will', scopes: ['feature_flag:write'] }),
+      seedUser('gil@globex.test', KEYS.other, ORG_B, LEVEL.owner, { first_name: 'Gil' }),
     ],
-    roles: [role(ROLE_A, ORG_A, 'Engineers', { feature_flags_access_level: 37 }), role(ROLE_B, ORG_B, 'Globex engineers')],
+    roles: [seedRole(ROLE_A, ORG_A, 'Engineers', { feature_flags_access_level: 37 }), seedRole(ROLE_B, ORG_B, 'Globex engineers')],
     projects: [
-      project(ORG_A, 'Web', {
+      seedProject(ORG_A, 'Web', {
         api_token: PROJECT_A_TOKEN,
         persons: Array.from({ length: 10 }, (_, i) => ({
           distinct_id: `person-${i}`,
@@ -49,18 +49,18 @@ export function testSeed(): SeedFile {
           { name: 'Hand picked', is_static: true, members: ['person-8'] },
         ],
       }),
-      project(ORG_B, 'Globex web', { api_token: PROJECT_B_TOKEN }),
+      seedProject(ORG_B, 'Globex web', { api_token: PROJECT_B_TOKEN }),
     ],
     feature_flags: [
-      flag('Web', 'everyone', { name: 'On for all', filters: everyone }),
-      flag('Web', 'acme-staff', { filters: rollout(100, [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }]) }),
-      flag('Web', 'switched-off', { active: false, filters: everyone }),
-      flag('Globex web', 'everyone', { filters: everyone }),
+      seedFlag('Web', 'everyone', { name: 'On for all', filters: everyone }),
+      seedFlag('Web', 'acme-staff', { filters: rollout(100, [{ key: 'email', value: 'acme.test', operator: 'icontains', type: 'person' }]) }),
+      seedFlag('Web', 'switched-off', { active: false, filters: everyone }),
+      seedFlag('Globex web', 'everyone', { filters: everyone }),
     ],
     plugins: [
-      plugin(ORG_A, 'source', 'Acme source', { source: { 'index.ts': 'export {}' } }),
-      plugin(ORG_B, 'source', 'Globex private'),
-      plugin(ORG_B, 'custom', 'Shared geoip', { url: 'https://github.com/PostHog/posthog-plugin-geoip', is_global: true }),
+      seedPlugin(ORG_A, 'source', 'Acme source', { source: { 'index.ts': 'export {}' } }),
+      seedPlugin(ORG_B, 'source', 'Globex private'),
+      seedPlugin(ORG_B, 'custom', 'Shared geoip', { url: 'https://github.com/PostHog/posthog-plugin-geoip', is_global: true }),
     ],
   };
 }

@@ -4,25 +4,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
-import { LEVEL, flag, organization, plugin, project, role, rollout, user } from '../fixtures/seed.ts';
+import { LEVEL, seedFlag, seedOrganization, seedPlugin, seedProject, seedRole, rollout, seedUser } from '../fixtures/seed.ts';
 import { client } from './helpers.ts';
 
 const ORG = '0190d000-0000-7000-8000-0000000000c1';
 const KEY = 'phx_fixture_key_0123456789abcdefghijklmnopqrs';
 const ROLE = '0190d000-0000-7000-8000-0000000000c2';
 const seed: SeedFile = {
-  organizations: [organization(ORG, 'Fixture Org')],
-  users: [user('fixture@fixture.test', KEY, ORG, LEVEL.admin, { first_name: 'Fix', last_name: 'Ture', scopes: ['*'] })],
-  roles: [role(ROLE, ORG, 'Fixture role')],
+  organizations: [seedOrganization(ORG, 'Fixture Org')],
+  users: [seedUser('fixture@fixture.test', KEY, ORG, LEVEL.admin, { first_name: 'Fix', last_name: 'Ture', scopes: ['*'] })],
+  roles: [seedRole(ROLE, ORG, 'Fixture role')],
   projects: [
-    project(ORG, 'Fixture project', {
+    seedProject(ORG, 'Fixture project', {
       api_token: 'phc_fixture_project_token_0123456789',
       persons: [{ distinct_id: 'fixture-person', properties: { email: 'a@b.c' } }],
     }),
   ],
   feature_flags: [
-    flag('Fixture project', 'fixture-flag', { filters: rollout(100) }),
-    flag('Fixture project', 'fixture-variants', {
+    seedFlag('Fixture project', 'fixture-flag', { filters: rollout(100) }),
+    seedFlag('Fixture project', 'fixture-variants', {
       filters: {
         ...rollout(100),
         multivariate: {
@@ -34,7 +34,7 @@ const seed: SeedFile = {
       },
     }),
   ],
-  plugins: [plugin(ORG, 'source', 'Fixture plugin')],
+  plugins: [seedPlugin(ORG, 'source', 'Fixture plugin')],
 };
 const dir = mkdtempSync(join(tmpdir(), 'local-upstream-'));
 /** The same seed as a file, for the CLI's --seed. */

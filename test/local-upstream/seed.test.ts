@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
+import { LEVEL, seedFlag, seedOrganization, seedPlugin, seedProject, seedRole, seedUser } from '../fixtures/seed.ts';
 import { client } from './helpers.ts';
 
 /** The seed file (local-upstream/README.md, "Seeding") reduced to its documented keys: no scopes, flags with `{}` or no filters. */
@@ -13,26 +14,17 @@ const KEY = 'phx_minimal_owner';
 
 function minimalSeed(): SeedFile {
   return {
-    organizations: [
-      { id: ORG, name: 'Acme' },
-      { id: OTHER_ORG, name: 'Other' },
-    ],
+    organizations: [seedOrganization(ORG, 'Acme'), seedOrganization(OTHER_ORG, 'Other')],
     users: [
-      { email: 'ada@acme.test', first_name: 'Ada', last_name: 'L', api_key: KEY, memberships: [{ organization: ORG, level: 15 }] },
-      { email: 'adm@acme.test', first_name: 'Adm', last_name: 'A', api_key: 'phx_minimal_admin', memberships: [{ organization: ORG, level: 8 }] },
-      { email: 'mem@acme.test', first_name: 'Mem', last_name: 'M', api_key: 'phx_minimal_member', memberships: [{ organization: ORG, level: 1 }] },
-      { email: 'nokey@acme.test', first_name: 'No', last_name: 'Key', memberships: [{ organization: OTHER_ORG, level: 1 }] },
+      seedUser('ada@acme.test', KEY, ORG, LEVEL.owner, { first_name: 'Ada', last_name: 'L' }),
+      seedUser('adm@acme.test', 'phx_minimal_admin', ORG, LEVEL.admin, { first_name: 'Adm', last_name: 'A' }),
+      seedUser('mem@acme.test', 'phx_minimal_member', ORG, LEVEL.member, { first_name: 'Mem', last_name: 'M' }),
+      seedUser('nokey@acme.test', undefined, OTHER_ORG, LEVEL.member, { first_name: 'No', last_name: 'Key' }),
     ],
-    roles: [{ id: '33333333-3333-4333-8333-333333333333', organization: ORG, name: 'Engineers', feature_flags_access_level: 37 }],
-    projects: [{ organization: ORG, name: 'Web', persons: [{ distinct_id: 'u1', properties: { email: 'a@b.c' } }] }],
-    feature_flags: [
-      { project: 'Web', key: 'new-nav', filters: {} },
-      { project: 'Web', key: 'bare' },
-    ],
-    plugins: [
-      { organization: ORG, plugin_type: 'source', name: 'Hello' },
-      { organization: ORG, plugin_type: 'custom', name: 'No url' },
-    ],
+    roles: [seedRole('33333333-3333-4333-8333-333333333333', ORG, 'Engineers', { feature_flags_access_level: 37 })],
+    projects: [seedProject(ORG, 'Web', { persons: [{ distinct_id: 'u1', properties: { email: 'a@b.c' } }] })],
+    feature_flags: [seedFlag('Web', 'new-nav', { filters: {} }), seedFlag('Web', 'bare')],
+    plugins: [seedPlugin(ORG, 'source', 'Hello'), seedPlugin(ORG, 'custom', 'No url')],
   };
 }
 

@@ -4,7 +4,7 @@ import { createClient as createWsClient, type Client as WsClient } from 'graphql
 import { createClient as createSseClient } from 'graphql-sse';
 import WebSocket from 'ws';
 import { startStack, type Stack } from '../gateway/helpers.ts';
-import { EVERYONE, KEY_A, KEY_B, LEVEL, ORG_A, ORG_B, flag, project, role, seededProjectId, twoOrgSeed, user } from '../fixtures/seed.ts';
+import { EVERYONE, KEY_A, KEY_B, LEVEL, ORG_A, ORG_B, seedFlag, seedProject, seedRole, seededProjectId, twoOrgSeed, seedUser } from '../fixtures/seed.ts';
 import { expectOk, restClient } from '../fixtures/rest.ts';
 import type { SeedFile } from '../../local-upstream/index.ts';
 import type { SubscriptionOptions } from '../../src/subscriptions/options.ts';
@@ -21,13 +21,13 @@ export function liveSeed(): SeedFile {
   const base = twoOrgSeed();
   return {
     ...base,
-    users: [...base.users!, user('carol@acme.test', KEY_C, ORG_A, LEVEL.member, { first_name: 'Carol', last_name: 'C' })],
-    roles: [role(ENGINEERS, ORG_A, 'Engineers', { feature_flags_access_level: 37 })],
-    projects: [project(ORG_A, 'Acme Web'), project(ORG_B, 'Globex Site')],
+    users: [...base.users!, seedUser('carol@acme.test', KEY_C, ORG_A, LEVEL.member, { first_name: 'Carol', last_name: 'C' })],
+    roles: [seedRole(ENGINEERS, ORG_A, 'Engineers', { feature_flags_access_level: 37 })],
+    projects: [seedProject(ORG_A, 'Acme Web'), seedProject(ORG_B, 'Globex Site')],
     feature_flags: [
-      flag('Acme Web', 'acme-flag', { organization: ORG_A, filters: EVERYONE }),
-      flag('Acme Web', 'other-flag', { organization: ORG_A, filters: EVERYONE }),
-      flag('Globex Site', 'globex-flag', { organization: ORG_B, filters: EVERYONE }),
+      seedFlag('Acme Web', 'acme-flag', { organization: ORG_A, filters: EVERYONE }),
+      seedFlag('Acme Web', 'other-flag', { organization: ORG_A, filters: EVERYONE }),
+      seedFlag('Globex Site', 'globex-flag', { organization: ORG_B, filters: EVERYONE }),
     ],
   };
 }

@@ -18,7 +18,8 @@ import {
 } from 'relay-runtime';
 import { toGlobalId } from '../../../src/relay/global-id.ts';
 import { useStack } from '../../gateway/helpers.ts';
-import { KEY_A, ORG_A } from '../../fixtures/seed.ts';
+import { restClient, upstreamFlagKeys } from '../../fixtures/rest.ts';
+import { KEY_A, ORG_A, LEVEL, seedFlag, seedOrganization, seedProject, seedUser, type SeedFile } from '../../fixtures/seed.ts';
 import FlagListQueryNode, { type FlagListQuery } from './__generated__/FlagListQuery.graphql.ts';
 import FlagListPaginationQueryNode, { type FlagListPaginationQuery } from './__generated__/FlagListPaginationQuery.graphql.ts';
 import FlagListProject, { type FlagList_project$data } from './__generated__/FlagList_project.graphql.ts';
@@ -34,17 +35,14 @@ const FLAG_COUNT = 25;
 const PAGE = 10;
 const CONNECTION_KEY = 'FlagList_featureFlags';
 
-function seed() {
+function seed(): SeedFile {
   return {
-    organizations: [{ id: ORG_A, name: 'Acme' }],
-    users: [{ email: 'alice@acme.test', first_name: 'Alice', api_key: KEY_A, memberships: [{ organization: ORG_A, level: 15 }] }],
-    projects: [{ organization: ORG_A, name: 'Acme Web' }],
-    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) => ({
-      project: 'Acme Web',
-      organization: ORG_A,
-      key: `flag-${String(i).padStart(2, '0')}`,
-      name: `Flag ${i}`,
-    })),
+    organizations: [seedOrganization(ORG_A, 'Acme')],
+    users: [seedUser('alice@acme.test', KEY_A, ORG_A, LEVEL.owner, { first_name: 'Alice' })],
+    projects: [seedProject(ORG_A, 'Acme Web')],
+    feature_flags: Array.from({ length: FLAG_COUNT }, (_, i) =>
+      seedFlag('Acme Web', `flag-${String(i).padStart(2, '0')}`, { organization: ORG_A, name: `Flag ${i}` }),
+    ),
   };
 }
 
@@ -117,12 +115,7 @@ function storedConnection(environment: Environment): StoredConnection {
 }
 
 /** The flag keys in the order the upstream itself lists them (REST, newest first). */
-async function upstreamOrder(): Promise<string[]> {
-  const response = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?limit=100`, {
-    headers: { authorization: `Bearer ${KEY_A}` },
-  });
-  return ((await response.json()) as { results: { key: string }[] }).results.map((flag) => flag.key);
-}
+const upstreamOrder = () => upstreamFlagKeys(stack.upstream, KEY_A, projectDatabaseId);
 
 /** The first page through the generated query; returns the project with its list fragment's reference. */
 async function loadFirstPage(environment: Environment) {
@@ -208,15 +201,10 @@ describe('refetch through the generated node(id:) query', () => {
     if (!listed) throw new Error('no flag listed');
 
     // Changed behind Relay's back, straight on the upstream.
-    const flagRecord = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/?search=${listed.key}`, {
-      headers: { authorization: `Bearer ${KEY_A}` },
-    });
-    const databaseId = ((await flagRecord.json()) as { results: { id: number; key: string }[] }).results.find((flag) => flag.key === listed.key)?.id;
-    const patched = await fetch(`${stack.upstream.url}/api/projects/${projectDatabaseId}/feature_flags/${databaseId}/`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY_A}` },
-      body: JSON.stringify({ name: 'Changed upstream' }),
-    });
+    const rest = restClient(stack.upstream, KEY_A);
+    const found = await rest.get<{ results: { id: number; key: string }[] }>(`/api/projects/${projectDatabaseId}/feature_flags/?search=${listed.key}`);
+    const databaseId = found.body.results.find((flag) => flag.key === listed.key)?.id;
+    const patched = await rest.patch(`/api/projects/${projectDatabaseId}/feature_flags/${databaseId}/`, { name: 'Changed upstream' });
     expect(patched.status).toBe(200);
 
     const data = await fetchQuery<FlagDetailsRefetchQuery>(environment, FlagDetailsRefetchQueryNode, { id: listed.id }).toPromise();
