@@ -4,6 +4,7 @@ import { getProjectByToken } from './storage/projects.ts';
 import type { ApiRequest, ApiResponse } from './http/request.ts';
 import { Router, type PublicRoute, type Route, type RouteContext } from './http/router.ts';
 import { organizationAccess, projectAccess } from './auth/access.ts';
+import { canEditFlag } from './auth/flag-edit-access.ts';
 import type { Store } from './storage/db.ts';
 import { Directory } from './serializers/directory.ts';
 import { allRoutes, publicRoutes } from './routes/index.ts';
@@ -85,7 +86,7 @@ export class App {
   private context(req: ApiRequest): RouteContext {
     const caller: Caller = authenticate(this.store, req);
     checkProjectToken(this.store, req);
-    return { store: this.store, req, caller, users: new Directory(this.store) };
+    return { store: this.store, req, caller, users: new Directory(this.store, (flag) => canEditFlag(this.store, caller.user.id, flag)) };
   }
 }
 

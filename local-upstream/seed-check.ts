@@ -43,15 +43,18 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
   list(input, 'organizations').forEach((org, i) => {
     organizations.add(text(org, 'id', `organizations[${i}]`).toLowerCase());
     text(org, 'name', `organizations[${i}]`);
+    optional(org, 'feature_flags_access_level', `organizations[${i}]`, (v) => v === 21 || v === 37, '21 (only view) or 37 (always edit)');
+    optional(org, 'plugins_access_level', `organizations[${i}]`, (v) => [0, 3, 6, 9].includes(v as number), '0, 3, 6 or 9 (none, config, install, root)');
   });
   const organizationOf = (entry: Dict, where: string): string => {
     const id = text(entry, 'organization', where);
     if (!organizations.has(id.toLowerCase())) fail(where, `unknown organization "${id}"`);
     return id.toLowerCase();
   };
+  const emails = new Set<string>();
   list(input, 'users').forEach((user, i) => {
     const where = `users[${i}]`;
-    text(user, 'email', where);
+    emails.add(text(user, 'email', where));
     optional(user, 'api_key', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
     optional(user, 'distinct_id', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
     optional(user, 'scopes', where, (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings');
@@ -64,6 +67,10 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
     text(role, 'id', `roles[${i}]`);
     text(role, 'name', `roles[${i}]`);
     organizationOf(role, `roles[${i}]`);
+    optional(role, 'members', `roles[${i}]`, (v) => Array.isArray(v) && v.every((email) => typeof email === 'string'), 'a list of emails');
+    for (const email of (role.members as string[] | undefined) ?? []) {
+      if (!emails.has(email)) fail(`roles[${i}]`, `no user with email "${email}" in the seed's users`);
+    }
   });
   const projectNames = new Map<string, Set<string>>();
   list(input, 'projects').forEach((project, i) => {

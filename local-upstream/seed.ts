@@ -16,6 +16,7 @@ import { findProjectByName, getProject, insertProject, setProjectToken, upsertGr
 import { recordSeededRow, seededRowId, type SeedKind } from './storage/seed-origins.ts';
 import { checkSeed, SeedError } from './seed-check.ts';
 import { getRole, upsertRole } from './storage/roles.ts';
+import { addRoleMember, CAN_ALWAYS_EDIT, setAccessLevel } from './storage/resource-access.ts';
 import { PROJECT_DEFAULTS } from './serializers/projects.ts';
 import { validateFilters } from './validation/filters.ts';
 
@@ -25,7 +26,11 @@ import { validateFilters } from './validation/filters.ts';
  * `ensure_experience_continuity` on flags; plugin fields and `source` files on plugins.
  */
 export interface SeedFile {
-  organizations?: Array<{ id: string; name: string }>;
+  /**
+   * `feature_flags_access_level` 21 restricts flags organization-wide to "only view" (37: always edit);
+   * `plugins_access_level` is 0 none, 3 configure, 6 install or 9 root (the default).
+   */
+  organizations?: Array<{ id: string; name: string; feature_flags_access_level?: number; plugins_access_level?: number }>;
   users?: Array<{
     email: string;
     first_name?: string;
@@ -36,7 +41,8 @@ export interface SeedFile {
     scopes?: string[];
     memberships?: Array<{ organization: string; level?: number }>;
   }>;
-  roles?: Array<{ id: string; organization: string; name: string; feature_flags_access_level?: number }>;
+  /** `members`: emails of the users who hold the role. */
+  roles?: Array<{ id: string; organization: string; name: string; feature_flags_access_level?: number; members?: string[] }>;
   projects?: Array<{
     organization: string;
     name: string;
@@ -97,19 +103,11 @@ export function applySeed(store: Store, input: unknown): SeedSummary {
     for (const org of seed.organizations ?? []) {
       const id = org.id.toLowerCase();
       if (!getOrganization(store, id)) upsertOrganization(store, id, org.name);
+      if (org.feature_flags_access_level !== undefined) setAccessLevel(store, id, 'feature flags', org.feature_flags_access_level);
+      if (org.plugins_access_level !== undefined) setAccessLevel(store, id, 'plugins', org.plugins_access_level);
     }
     for (const user of seed.users ?? []) seedUser(store, user, summary);
-    for (const role of seed.roles ?? []) {
-      if (!getRole(store, role.id.toLowerCase())) {
-        upsertRole(store, {
-          id: role.id.toLowerCase(),
-          organization_id: role.organization.toLowerCase(),
-          name: role.name,
-          feature_flags_access_level: role.feature_flags_access_level ?? 37,
-          created_by: firstMemberId(store, role.organization),
-        });
-      }
-    }
+    for (const role of seed.roles ?? []) seedRole(store, role);
     const projects = new Map<SeedProject, ProjectRow | undefined>();
     for (const project of seed.projects ?? []) {
       const row = seedProject(store, project);
@@ -123,6 +121,20 @@ export function applySeed(store: Store, input: unknown): SeedSummary {
     for (const plugin of seed.plugins ?? []) seedPlugin(store, plugin);
     return summary;
   });
+}
+
+function seedRole(store: Store, role: NonNullable<SeedFile['roles']>[number]): void {
+  const id = role.id.toLowerCase();
+  if (!getRole(store, id)) {
+    upsertRole(store, {
+      id,
+      organization_id: role.organization.toLowerCase(),
+      name: role.name,
+      feature_flags_access_level: role.feature_flags_access_level ?? CAN_ALWAYS_EDIT,
+      created_by: firstMemberId(store, role.organization),
+    });
+  }
+  for (const email of role.members ?? []) addRoleMember(store, id, getUserByEmail(store, email)!.id);
 }
 
 function seedUser(store: Store, input: SeedUser, summary: SeedSummary): void {

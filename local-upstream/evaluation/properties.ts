@@ -2,14 +2,22 @@ import { parseConditionDate, parsePropertyDate } from './dates.ts';
 import type { PropertyFilter } from './types.ts';
 
 /**
+ * Negated operators: the service's query negates "has the key, is not null and matches", so a person without the
+ * property (or with null, or no person at all) passes them.
+ */
+const NEGATED_OPERATORS: ReadonlySet<string> = new Set(['is_not', 'not_icontains', 'not_regex']);
+
+/**
  * Server-side matching of one person or group property filter. A property the person does not have never
- * matches, except with `is_not_set` (the SDKs call this "inconclusive" and ask the server; the server says no).
+ * matches, except with `is_not_set` and the negated operators (the SDKs call this "inconclusive" and ask the
+ * server).
  */
 export function matchPropertyFilter(filter: PropertyFilter, properties: Record<string, unknown>): boolean {
   const key = String(filter.key);
   const operator = typeof filter.operator === 'string' ? filter.operator : 'exact';
   const present = Object.hasOwn(properties, key);
   if (operator === 'is_not_set') return !present;
+  if (NEGATED_OPERATORS.has(operator) && (!present || properties[key] === null)) return true;
   if (!present) return false;
   if (operator === 'is_set') return true;
   return matchValue(operator, filter.value, properties[key]);
@@ -98,12 +106,16 @@ function matchesRegex(pattern: unknown, actual: unknown): boolean | null {
   }
 }
 
-/** Numeric when both sides are whole numbers (Python's `float()`), otherwise a plain string comparison ("100b2c" is a string). */
+/**
+ * The service's query: when the condition's value reads as a number, a stored number compares as a number and a
+ * stored string as a string ("30" > "100"); other stored values never match. A value that is not a number
+ * ("100b2c") compares as a string.
+ */
 function compareOrdered(operator: string, expected: unknown, actual: unknown): boolean {
   const expectedNumber = asNumber(expected);
-  const actualNumber = asNumber(actual);
-  if (expectedNumber !== null && actualNumber !== null) return ordered(operator, actualNumber, expectedNumber);
-  return ordered(operator, valueText(actual), valueText(expected));
+  if (expectedNumber === null) return ordered(operator, valueText(actual), valueText(expected));
+  if (typeof actual === 'number') return ordered(operator, actual, expectedNumber);
+  return typeof actual === 'string' && ordered(operator, actual, valueText(expected));
 }
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;

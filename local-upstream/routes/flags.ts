@@ -1,3 +1,4 @@
+import { permissionDenied } from '../http/errors.ts';
 import { paginate, paginateArray } from '../http/pagination.ts';
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
@@ -123,6 +124,8 @@ function changeAction(before: unknown, after: unknown): string {
 function update(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const flag = flagOf(ctx, project.id);
+  // `CanEditFeatureFlag`: an organization-wide "only view" restriction (auth/flag-edit-access.ts).
+  if (!ctx.users.canEdit(flag)) throw permissionDenied("You don't have edit permissions for this feature flag.");
   const context = inputContext(ctx, project, flag);
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, context);

@@ -1,7 +1,6 @@
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { ApiError, plainError } from '../http/errors.ts';
-import type { Store } from '../storage/db.ts';
 import {
   allFlags,
   getFlagByKey,
@@ -12,7 +11,8 @@ import {
   type FlagFields,
   type FlagRow,
 } from '../storage/flags.ts';
-import { findCohortByName, insertCohort, insertDashboard, projectCohorts } from '../storage/people.ts';
+import { insertDashboard, projectCohorts } from '../storage/people.ts';
+import { CohortCopier } from './copy-cohorts.ts';
 import { getProject, type ProjectRow } from '../storage/projects.ts';
 import { effectiveFilters, flagBody } from '../serializers/flags.ts';
 import { isDict } from '../validation/fields.ts';
@@ -44,21 +44,6 @@ function byKey(ctx: RouteContext): ApiResponse {
   );
 }
 
-/** Cohort properties point at cohorts by id: recreate the source's cohorts in the target by name. */
-function remapCohorts(store: Store, filters: Record<string, unknown>, source: ProjectRow, target: ProjectRow, userId: number): Record<string, unknown> {
-  const copy = structuredClone(filters);
-  const sourceCohorts = projectCohorts(store, source.id);
-  const groups = Array.isArray(copy.groups) ? (copy.groups as Array<{ properties?: unknown }>) : [];
-  for (const property of groups.flatMap((group): unknown[] => (Array.isArray(group.properties) ? group.properties : []))) {
-    if (!isDict(property) || property.type !== 'cohort') continue;
-    const cohort = sourceCohorts.find((candidate) => String(candidate.id) === String(property.value));
-    if (!cohort) continue;
-    const existing = findCohortByName(store, target.id, cohort.name) ?? insertCohort(store, { ...cohort, project_id: target.id, created_by: userId });
-    property.value = existing.id;
-  }
-  return copy;
-}
-
 type CopyOutcome = { ok: true; flag: FlagRow } | { ok: false; errors: unknown };
 
 /**
@@ -82,7 +67,7 @@ function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow,
     active: source.active,
     ensure_experience_continuity: source.ensure_experience_continuity,
     // `get_filters()`, as the real copy does: a flag stored with `{}` copies as one condition for everyone.
-    filters: withAggregationKeys(remapCohorts(ctx.store, effectiveFilters(source.filters), sourceProject, target, ctx.caller.user.id)),
+    filters: withAggregationKeys(new CohortCopier(ctx.store, sourceProject, target, ctx.caller.user.id).remapFlagFilters(effectiveFilters(source.filters))),
   };
   let input: Record<string, unknown>;
   try {

@@ -23,6 +23,7 @@ import {
 import { pluginBody } from '../serializers/plugins.ts';
 import { checkField, requireObject, requiredError } from '../validation/fields.ts';
 import { latestTagOf, parsePluginUrl, validatePluginInput } from '../validation/plugin-input.ts';
+import { PLUGINS, pluginsAccessLevel } from '../storage/resource-access.ts';
 import { activityBody, organizationOf } from './common.ts';
 
 /**
@@ -36,17 +37,41 @@ const REPOSITORY: unknown = JSON.parse(readFileSync(new URL('../data/plugin-repo
 
 interface PluginAccess {
   organizationId: string;
+  level: number;
   plugin: PluginRow;
+}
+
+/** `PluginsAccessLevelPermission`: reading needs the configure level, writing the install level. */
+function pluginOrganization(ctx: RouteContext, scope: string): { id: string; level: number } {
+  const { organization } = organizationOf(ctx, scope);
+  const level = pluginsAccessLevel(ctx.store, organization.id);
+  const needed = ctx.req.method === 'GET' ? PLUGINS.CONFIG : PLUGINS.INSTALL;
+  if (level < needed) throw permissionDenied("Your organization's plugin access level is insufficient.");
+  return { id: organization.id, level };
 }
 
 /** A plugin the organization can see (its own or a global one); writes need it to be the organization's own. */
 function pluginOf(ctx: RouteContext, scope: string, write: boolean): PluginAccess {
-  const { organization } = organizationOf(ctx, scope);
+  const organization = pluginOrganization(ctx, scope);
   const id = parseId(ctx.req.params.id);
   const plugin = id === undefined ? undefined : getPlugin(ctx.store, id);
   if (!plugin || (plugin.organization_id !== organization.id && !plugin.is_global)) throw notFound();
   if (write && plugin.organization_id !== organization.id) throw permissionDenied('This plugin installation is managed by another organization');
-  return { organizationId: organization.id, plugin };
+  return { organizationId: organization.id, level: organization.level, plugin };
+}
+
+/** `get_plugin_with_permissions` of the source, update and upgrade actions: the organization's own plugin, and the install level. */
+function ownPluginOf(ctx: RouteContext, scope: string, reason: string): PluginAccess {
+  const access = pluginOf(ctx, scope, ctx.req.method !== 'GET');
+  if (access.plugin.organization_id !== access.organizationId) throw notFound();
+  if (access.level < PLUGINS.INSTALL) throw permissionDenied(`Plugin ${reason} is not available for the current organization!`);
+  return access;
+}
+
+/** Making a plugin global, or local again, needs the root level. */
+function checkGlobalChange(level: number, input: Record<string, unknown>, isCreate: boolean): void {
+  const touchesGlobal = isCreate ? input.is_global === true : 'is_global' in input;
+  if (touchesGlobal && level < PLUGINS.ROOT) throw permissionDenied("This organization can't manage global plugins!");
 }
 
 function logPluginActivity(ctx: RouteContext, organizationId: string, plugin: PluginRow, activity: string): void {
@@ -62,7 +87,7 @@ function logPluginActivity(ctx: RouteContext, organizationId: string, plugin: Pl
 }
 
 function list(ctx: RouteContext): ApiResponse {
-  const { organization } = organizationOf(ctx, 'plugin:read');
+  const organization = pluginOrganization(ctx, 'plugin:read');
   return ok(
     paginate(ctx.req, countVisiblePlugins(ctx.store, organization.id), (limit, offset) =>
       pageVisiblePlugins(ctx.store, organization.id, limit, offset).map((plugin) => pluginBody(plugin)),
@@ -72,8 +97,9 @@ function list(ctx: RouteContext): ApiResponse {
 
 /** Source plugins are created from their fields; the others from a URL, which must name a repository or package. */
 function create(ctx: RouteContext): ApiResponse {
-  const { organization } = organizationOf(ctx, 'plugin:write');
+  const organization = pluginOrganization(ctx, 'plugin:write');
   const input = validatePluginInput(requireObject(ctx.req.body()), true);
+  checkGlobalChange(organization.level, input, true);
   const pluginType = (input.plugin_type as string | undefined) ?? 'custom';
   const fields: PluginFields & { plugin_type: string; name: string } = { ...(input as PluginFields), plugin_type: pluginType, name: '' };
   if (pluginType === 'source') {
@@ -101,8 +127,9 @@ function retrieve(ctx: RouteContext): ApiResponse {
 }
 
 function update(ctx: RouteContext): ApiResponse {
-  const { plugin } = pluginOf(ctx, 'plugin:write', true);
+  const { plugin, level } = pluginOf(ctx, 'plugin:write', true);
   const input = validatePluginInput(requireObject(ctx.req.body()), false);
+  checkGlobalChange(level, input, false);
   return ok(pluginBody(updatePlugin(ctx.store, plugin.id, input)));
 }
 
@@ -117,26 +144,26 @@ function destroy(ctx: RouteContext): ApiResponse {
 const hasUrl = (plugin: PluginRow) => plugin.plugin_type !== 'source' && plugin.plugin_type !== 'local' && plugin.url !== '';
 
 function checkForUpdates(ctx: RouteContext): ApiResponse {
-  const { plugin } = pluginOf(ctx, 'plugin:write', false);
+  const { plugin } = ownPluginOf(ctx, 'plugin:write', 'installation');
   if (!hasUrl(plugin)) return ok({ plugin: pluginBody(plugin) });
   const updated = updatePlugin(ctx.store, plugin.id, { latest_tag: latestTagOf(plugin.url), latest_tag_checked_at: nowIso() });
   return ok({ plugin: pluginBody(updated) });
 }
 
 function upgrade(ctx: RouteContext): ApiResponse {
-  const { plugin } = pluginOf(ctx, 'plugin:write', true);
+  const { plugin } = ownPluginOf(ctx, 'plugin:write', 'upgrading');
   if (!hasUrl(plugin)) return ok(pluginBody(plugin));
   const latest = plugin.latest_tag ?? latestTagOf(plugin.url);
   return ok(pluginBody(updatePlugin(ctx.store, plugin.id, { tag: latest, latest_tag: latest, latest_tag_checked_at: nowIso() })));
 }
 
 function source(ctx: RouteContext): ApiResponse {
-  return ok(pluginSourceFiles(ctx.store, pluginOf(ctx, 'plugin:read', false).plugin.id));
+  return ok(pluginSourceFiles(ctx.store, ownPluginOf(ctx, 'plugin:read', 'source editing').plugin.id));
 }
 
 /** `{filename: source | null}`; null deletes. `plugin.json`'s `name` and `config` update the plugin itself. */
 function updateSource(ctx: RouteContext): ApiResponse {
-  const { plugin } = pluginOf(ctx, 'plugin:write', true);
+  const { plugin } = ownPluginOf(ctx, 'plugin:write', 'source editing');
   const files = requireObject(ctx.req.body());
   for (const [filename, content] of Object.entries(files)) {
     writePluginSourceFile(
@@ -176,19 +203,19 @@ function activity(ctx: RouteContext): ApiResponse {
 }
 
 function repository(ctx: RouteContext): ApiResponse {
-  organizationOf(ctx, 'plugin:read');
+  pluginOrganization(ctx, 'plugin:read');
   return ok(REPOSITORY);
 }
 
 /** Plugins with no enabled configuration: the local upstream stores no plugin configs, so every visible plugin. */
 function unused(ctx: RouteContext): ApiResponse {
-  const { organization } = organizationOf(ctx, 'plugin:read');
+  const organization = pluginOrganization(ctx, 'plugin:read');
   return ok(visiblePluginIds(ctx.store, organization.id));
 }
 
 /** Enabled export configs of the organization: none, since plugin configs are not stored. */
 function exportsUnsubscribeConfigs(ctx: RouteContext): ApiResponse {
-  organizationOf(ctx, 'plugin:read');
+  pluginOrganization(ctx, 'plugin:read');
   return ok([]);
 }
 

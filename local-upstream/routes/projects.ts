@@ -67,10 +67,10 @@ function create(ctx: RouteContext): ApiResponse {
   requireScope(ctx.caller, 'project:write');
   const organizationId = currentOrganizationId(ctx.store, ctx.caller);
   if (!organizationId) throw permissionDenied('You need to belong to an organization.');
-  const input = validateProjectInput(requireObject(ctx.req.body()), undefined, dashboardProject(ctx));
+  const level = membershipLevel(ctx.store, ctx.caller.user.id, organizationId)!;
+  const input = validateProjectInput(requireObject(ctx.req.body()), undefined, dashboardProject(ctx), level);
   const { name = 'Default project', ...settings } = input;
   const project = insertProject(ctx.store, organizationId, name as string, { ...PROJECT_DEFAULTS, ...settings });
-  const level = membershipLevel(ctx.store, ctx.caller.user.id, organizationId)!;
   return ok(fullBody(ctx, project, level), 201);
 }
 
@@ -81,7 +81,7 @@ function retrieve(ctx: RouteContext): ApiResponse {
 
 function update(ctx: RouteContext): ApiResponse {
   const { project, level } = visibleProject(ctx, 'project:write');
-  const input = validateProjectInput(requireObject(ctx.req.body()), project.id, dashboardProject(ctx));
+  const input = validateProjectInput(requireObject(ctx.req.body()), project.id, dashboardProject(ctx), level);
   const { name = project.name, ...settings } = input;
   updateProject(ctx.store, project.id, name as string, { ...project.settings, ...settings });
   return ok(fullBody(ctx, getProject(ctx.store, project.id)!, level));

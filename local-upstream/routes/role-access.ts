@@ -1,5 +1,6 @@
 import { parseId } from '../auth/access.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import { mayChangeFlagRoles } from '../auth/flag-edit-access.ts';
+import { notFound, permissionDenied, validationError } from '../http/errors.ts';
 import { paginate } from '../http/pagination.ts';
 import { noContent, ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
@@ -30,6 +31,13 @@ function flagOfRoute(ctx: RouteContext, scope: string): { flag: FlagRow; organiz
   return { flag: flagOf(ctx, project.id, ctx.req.params.flag, 'Feature flag not found.'), organizationId: project.organization_id };
 }
 
+/** Granting or removing access: refused under an organization-wide "only view" restriction (auth/flag-edit-access.ts). */
+function flagOfWrite(ctx: RouteContext): { flag: FlagRow; organizationId: string } {
+  const target = flagOfRoute(ctx, 'feature_flag:write');
+  if (!mayChangeFlagRoles(ctx.store, ctx.caller.user.id, target.flag)) throw permissionDenied("You can't edit roles for this feature flag.");
+  return target;
+}
+
 function body(ctx: RouteContext, access: RoleAccessRow, flag: FlagRow): Record<string, unknown> {
   return roleAccessBody(ctx.store, access, flag, getRole(ctx.store, access.role_id)!, ctx.users);
 }
@@ -44,7 +52,7 @@ function list(ctx: RouteContext): ApiResponse {
 }
 
 function create(ctx: RouteContext): ApiResponse {
-  const { flag, organizationId } = flagOfRoute(ctx, 'feature_flag:write');
+  const { flag, organizationId } = flagOfWrite(ctx);
   const input = requireObject(ctx.req.body());
   if (input.role_id === undefined) throw requiredError('role_id');
   const roleId = String(checkField('role_id', input.role_id, { kind: 'string' })).toLowerCase();
@@ -69,7 +77,7 @@ function retrieve(ctx: RouteContext): ApiResponse {
 }
 
 function destroy(ctx: RouteContext): ApiResponse {
-  const { flag } = flagOfRoute(ctx, 'feature_flag:write');
+  const { flag } = flagOfWrite(ctx);
   deleteRoleAccess(ctx.store, accessOf(ctx, flag).id);
   return noContent();
 }

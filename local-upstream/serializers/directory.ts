@@ -1,5 +1,6 @@
 import { getUser, type User } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
+import type { FlagRow } from '../storage/flags.ts';
 import { getCohortName, getGroupProperties } from '../storage/people.ts';
 import { getProject } from '../storage/projects.ts';
 
@@ -27,16 +28,18 @@ function userBasic(user: User): UserBasic {
 
 /**
  * Per-request memo of the records serializers embed (users by id, cohort names), so a page of flags by the
- * same author reads the user once.
+ * same author reads the user once; it also knows whether the caller may edit a flag (`can_edit`).
  */
 export class Directory {
   private readonly store: Store;
   private readonly cache = new Map<number, UserBasic | null>();
   private readonly cohortNames = new Map<string, string | null>();
   private readonly replayLinks = new Map<number, number | null>();
+  readonly canEdit: (flag: FlagRow) => boolean;
 
-  constructor(store: Store) {
+  constructor(store: Store, canEdit: (flag: FlagRow) => boolean = () => true) {
     this.store = store;
+    this.canEdit = canEdit;
   }
 
   basic(id: number | null): UserBasic | null {

@@ -130,7 +130,7 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     features: {},
     rollback_conditions: flag.rollback_conditions,
     performed_rollback: flag.performed_rollback,
-    can_edit: true,
+    can_edit: users.canEdit(flag),
     tags: flag.tags,
     usage_dashboard: flag.usage_dashboard,
     analytics_dashboards: flag.analytics_dashboards,

@@ -122,6 +122,18 @@ CREATE TABLE IF NOT EXISTS role_access (
   updated_at TEXT NOT NULL,
   UNIQUE (feature_flag_id, role_id)
 );
+CREATE TABLE IF NOT EXISTS organization_resource_access (
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  resource TEXT NOT NULL,
+  access_level INTEGER NOT NULL,
+  PRIMARY KEY (organization_id, resource)
+);
+CREATE TABLE IF NOT EXISTS role_memberships (
+  role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+  user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  joined_at TEXT NOT NULL,
+  PRIMARY KEY (role_id, user_id)
+);
 CREATE TABLE IF NOT EXISTS plugins (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   organization_id TEXT REFERENCES organizations(id) ON DELETE CASCADE,

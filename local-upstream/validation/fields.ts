@@ -15,7 +15,8 @@ export type FieldSpec =
   /** Any non-null value, left to a hook (choice fields with a dynamic choice list). */
   | { kind: 'raw'; allowNull?: boolean }
   | { kind: 'dict'; allowNull?: boolean }
-  | { kind: 'stringList'; allowNull?: boolean; maxLength?: number }
+  /** `dropNulls`: null items are removed instead of refused. */
+  | { kind: 'stringList'; allowNull?: boolean; maxLength?: number; dropNulls?: boolean }
   | { kind: 'integerList'; allowNull?: boolean }
   | { kind: 'choice'; choices: ReadonlyArray<string | number>; allowNull?: boolean }
   | { kind: 'datetime'; allowNull?: boolean };
@@ -126,8 +127,10 @@ function convert(value: unknown, spec: FieldSpec): unknown {
         throw new FieldError(`Expected a dictionary of items but got type "${pythonType(value)}".`, 'not_a_dict');
       }
       return value;
-    case 'stringList':
-      return toList(value, (item) => toString(item, { maxLength: spec.maxLength, allowBlank: true }));
+    case 'stringList': {
+      const items = spec.dropNulls && Array.isArray(value) ? value.filter((item) => item !== null) : value;
+      return toList(items, (item) => toString(item, { maxLength: spec.maxLength, allowBlank: true }));
+    }
     case 'integerList':
       return toList(value, (item) => toInteger(item, {}));
     case 'choice': {

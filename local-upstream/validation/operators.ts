@@ -30,6 +30,10 @@ const FLAG_OPERATORS = new Set([
 
 const NON_FLAG_OPERATORS = new Set(['between', 'not_between', 'is_cleaned_path_exact']);
 
+/** Whether the service's `PropertyOperator` knows the operator at all. */
+export const isKnownOperator = (operator: unknown): boolean =>
+  typeof operator === 'string' && (FLAG_OPERATORS.has(operator) || NON_FLAG_OPERATORS.has(operator));
+
 export const isSemverOperator = (operator: string): boolean => SEMVER_OPERATORS.includes(operator);
 
 /** The service's refusal of an operator as [code, detail], or null when flags accept it. */

@@ -192,7 +192,9 @@ describe('operators', () => {
     ['invalid regex never matches', { key: 'email', operator: 'regex', value: '(' }, { email: '(' }, false],
     ['not_regex', { key: 'email', operator: 'not_regex', value: '\\.com$' }, { email: 'x@acme.io' }, true],
     ['invalid not_regex never matches', { key: 'email', operator: 'not_regex', value: '[' }, { email: 'x' }, false],
-    ['gt is numeric for numbers', { key: 'age', operator: 'gt', value: '9' }, { age: '10' }, true],
+    ['gt is numeric for stored numbers', { key: 'age', operator: 'gt', value: '9' }, { age: 10 }, true],
+    // The service compares a stored string as a string, even when both read as numbers ("10" < "9").
+    ['gt compares a stored string as a string', { key: 'age', operator: 'gt', value: '9' }, { age: '10' }, false],
     ['gte', { key: 'age', operator: 'gte', value: '10' }, { age: 10 }, true],
     ['lt', { key: 'age', operator: 'lt', value: '10' }, { age: 9.5 }, true],
     ['lte fails above', { key: 'age', operator: 'lte', value: '10' }, { age: 11 }, false],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../../local-upstream/index.ts';
 import { client, type Client } from '../helpers.ts';
 
@@ -38,9 +38,11 @@ export interface PortedProject {
   withGroups?: boolean;
   group_types?: Array<{ index: number; name: string }>;
   groups?: Array<{ group_type_index: number; group_key: string; properties?: Record<string, unknown> }>;
+  /** Flags the API would refuse but the service's ORM tests create: legacy filters without `groups`. */
+  flags?: Array<{ key: string; filters: Record<string, unknown> }>;
 }
 
-const MATCHER_GROUPS = {
+export const MATCHER_GROUPS = {
   group_types: [
     { index: 0, name: 'organization' },
     { index: 1, name: 'project' },
@@ -100,6 +102,7 @@ function seedOf(projects: Record<string, PortedProject>, cohortIds: Map<string, 
         members: cohort.members ?? [],
       })),
     })),
+    feature_flags: Object.entries(projects).flatMap(([name, project]) => (project.flags ?? []).map((flag) => ({ project: name, organization: ORG, ...flag }))),
   };
 }
 
@@ -122,6 +125,25 @@ export interface Evaluation {
 /** `FeatureFlagMatch(match, variant, reason, condition_index)` as `evaluation_reasons` reports it. */
 export function match(matched: boolean, variant: string | null, reason: string, conditionIndex: number | null): Evaluation {
   return { value: variant ?? matched, evaluation: { reason, condition_index: conditionIndex } };
+}
+
+export const KEY = 'beta-feature';
+/** `FeatureFlagMatch(True, variant, CONDITION_MATCH, index)` and the other common outcomes. */
+export const yes = (index: number, variant: string | null = null) => match(true, variant, 'condition_match', index);
+export const no = (index: number) => match(false, null, 'no_condition_match', index);
+export const out = (index: number) => match(false, null, 'out_of_rollout_bound', index);
+
+/** Creates the flag (key `beta-feature` unless given) and checks `evaluation_reasons` for each distinct id (and groups). */
+export async function expectMatches(
+  ctx: PortedContext,
+  flag: Record<string, unknown>,
+  cases: Array<[string, Evaluation] | [string, Evaluation, Record<string, string>]>,
+): Promise<void> {
+  const key = (flag.key as string | undefined) ?? KEY;
+  await ctx.createFlag({ key, ...flag });
+  for (const [distinctId, expected, groups] of cases) {
+    expect({ distinctId, groups, evaluation: await ctx.reason(key, distinctId, groups) }).toEqual({ distinctId, groups, evaluation: expected });
+  }
 }
 
 /** Starts one upstream for the file, with one project per entry of `projects`. */

@@ -9,10 +9,11 @@
  * - test_get_feature_flag_filters_inaccessible_teams, test_copy_feature_flag_to_inaccessible_team_fails:
  *   per-project access control (AccessControl) is outside the interface; another organization's project is
  *   the inaccessible target here instead.
- * - test_copy_feature_flag_update_existing (linked experiments, surveys, early access features, dashboards),
- *   test_copy_feature_flag_update_override_deleted (experiments): those models are outside the interface.
- * - test_copy_feature_flag_cohort_nonexistent_in_destination*, test_copy_feature_flag_destination_cohort_not_overridden:
- *   cohorts are not created through the interface (seed only); org-flags.test.ts covers cohort copying.
+ * - test_copy_feature_flag_update_existing's linked experiments, surveys and early access features, and
+ *   test_copy_feature_flag_update_override_deleted's experiment in a second target: those models are outside
+ *   the interface (the soft-deleted flag being replaced is ported).
+ * - The cohort tests (test_copy_feature_flag_cohort_nonexistent_in_destination*,
+ *   test_copy_feature_flag_destination_cohort_not_overridden) are in test_organization_feature_flag_cohorts.test.ts.
  * - test_copy_remote_config_flag_preserves_type, test_copy_encrypted_payloads_*: remote configuration and
  *   encrypted payloads are outside the interface.
  * - TestOrganizationFeatureFlagCopySchedules: scheduled changes are outside the interface.
@@ -121,6 +122,22 @@ describe('TestOrganizationFeatureFlagCopy', () => {
     const response = await ctx.owner.post(`${ORG}/copy_flags`, { feature_flag_key: 'copied-flag-key', from_project: source, target_project_ids: [team2] });
     expect(response.status).toBe(200);
     expect(response.body.success[0]).toMatchObject(expectedFlag(2));
+  });
+
+  it(`${FILE}::test_copy_feature_flag_update_override_deleted`, async () => {
+    const { source, team2 } = await setUp('override deleted');
+    const deleted = await newFlag(team2, { key: 'copied-flag-key', name: 'Existing flag', filters: { groups: [{ rollout_percentage: 99 }] } });
+    expect((await ctx.owner.patch(`/api/projects/${team2}/feature_flags/${deleted.id}/`, { deleted: true })).status).toBe(200);
+    const response = await ctx.owner.post(`${ORG}/copy_flags`, { feature_flag_key: 'copied-flag-key', from_project: source, target_project_ids: [team2] });
+    expect(response.status).toBe(200);
+    expect(response.body.failed).toEqual([]);
+    const flag = response.body.success[0];
+    // A new flag replaces the soft-deleted one: version 1, nothing linked to the old one carried over.
+    expect(flag).toMatchObject(expectedFlag(1));
+    expect(flag.created_by.email).toBe('ada@acme.test');
+    expect(flag.experiment_set).toEqual([]);
+    expect(flag.analytics_dashboards).toEqual([]);
+    expect(flag.usage_dashboard).not.toBe(deleted.usage_dashboard);
   });
 
   it(`${FILE}::test_copy_feature_flag_with_old_legacy_flags`, async () => {

@@ -3,13 +3,22 @@
  * test named `file::test_name`). The service downloads plugin archives from GitHub, GitLab or npm; the local
  * upstream does not, so names come from the URL and descriptions/config schemas from nothing.
  *
+ * The tests that need several organizations or plugin access levels (test_create_plugin_auth*,
+ * test_update_plugin_auth*, test_delete_plugin_auth, test_globally_managed_*, test_cannot_delete_of_other_orgs_plugin,
+ * test_install_plugin_on_multiple_orgs, test_create_plugin_other_commit_url, test_check_for_updates_*) are in
+ * test_plugin_organizations.test.ts.
+ *
  * Skipped, and why:
- * - plugins_access_level tests (test_create_plugin_auth*, test_update_plugin_auth*, test_delete_plugin_auth,
- *   test_create_plugin_config_auth...): the organization's plugin access level is not part of the interface;
- *   every organization here can install, as the service's ROOT level allows.
- * - archive contents (description, config_schema, version-range checks of plugin.json, attachments, frontend
- *   and site apps, test_create_plugin_version_range_*): need the archive download.
- * - plugin_config, jobs, logs, metrics, transpilation and reload tests: outside the interface.
+ * - archive contents (description, config_schema, version-range checks of plugin.json, attachments:
+ *   test_create_plugin_version_range_*, the descriptions and config schemas of test_create_plugin_*_url): need
+ *   the archive download.
+ * - test_plugin_repository: the service fetches the public repository listing from GitHub (mocked in the test);
+ *   the local upstream serves a stored copy.
+ * - plugin_config, jobs, attachments, secrets, frontend transpilation and reload counts (test_create_plugin_config*,
+ *   test_*_plugin_config_auth, test_plugin_config_attachment, test_job_trigger, the /api/plugin_config/ half of
+ *   test_create_plugin_frontend_source): outside the interface.
+ * - TestPluginsAccessLevelAPI: unit tests of the access functions; their effect on the routes is ported in
+ *   test_plugin_organizations.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { ORG_A, useUpstream } from '../helpers.ts';
@@ -85,6 +94,51 @@ describe('TestPluginAPI', () => {
     const response = await ctx.owner.post(base, { url: 'https://www.npmjs.com/package/posthog-plugin-x/v/1.0.0?private_token=abc' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ url: 'https://www.npmjs.com/package/posthog-plugin-x?private_token=abc', tag: '1.0.0' });
+  });
+
+  it(`${FILE}::test_update_plugin_source`, async () => {
+    const created = await ctx.owner.post(base, { plugin_type: 'source', name: 'myplugin_original' });
+    const id = created.body.id;
+    const source = `${base}${id}/source`;
+    const update = `${base}${id}/update_source`;
+    expect((await ctx.owner.get(source)).body).toEqual({});
+    expect((await ctx.owner.get(`${base}${id}/`)).body.name).toBe('myplugin_original');
+    const first = await ctx.owner.patch(update, { 'index.ts': "'hello world'", 'plugin.json': '{"name":"my plugin"}' });
+    expect(first.body).toEqual({ 'index.ts': "'hello world'", 'plugin.json': '{"name":"my plugin"}' });
+    expect((await ctx.owner.get(`${base}${id}/`)).body.name).toBe('my plugin');
+    const second = await ctx.owner.patch(update, { 'index.ts': "'hello again'" });
+    expect(second.body).toEqual({ 'index.ts': "'hello again'", 'plugin.json': '{"name":"my plugin"}' });
+    const third = await ctx.owner.patch(update, { 'index.ts': null });
+    expect(third.body).toEqual({ 'plugin.json': '{"name":"my plugin"}' });
+  });
+
+  it(`${FILE}::test_create_plugin_frontend_source`, async () => {
+    const response = await ctx.owner.post(base, { plugin_type: 'source', name: 'myplugin-frontend', source: '', source_frontend: 'export const scene = {}' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: response.body.id,
+      plugin_type: 'source',
+      name: 'myplugin-frontend',
+      description: null,
+      url: null,
+      icon: null,
+      config_schema: {},
+      tag: null,
+      latest_tag: null,
+      is_global: false,
+      organization_id: ORG_A,
+      organization_name: 'Acme',
+      capabilities: {},
+      metrics: {},
+      public_jobs: {},
+      // Fields of the current serializer, newer than the test: `icon` above, and the hog function migration flag.
+      hog_function_migration_available: false,
+    });
+    const id = response.body.id;
+    await ctx.owner.patch(`${base}${id}/update_source`, { 'frontend.tsx': 'export const scene = {}' });
+    expect((await ctx.owner.get(`${base}${id}/source`)).body).toEqual({ 'frontend.tsx': 'export const scene = {}' });
+    await ctx.owner.patch(`${base}${id}/update_source`, { 'frontend.tsx': "export const scene = { name: 'new' }" });
+    expect((await ctx.owner.get(`${base}${id}/source`)).body).toEqual({ 'frontend.tsx': "export const scene = { name: 'new' }" });
   });
 
   it(`${FILE}::test_cannot_delete_global_plugin`, async () => {
