@@ -3,6 +3,18 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 // Resolver types generated from schema/; mappers point GraphQL object types at the
 // upstream REST record types so resolvers receive exactly what the upstream returns.
 // Each domain adds its lines to `mappers` (and `enumValues` for enums mapped to REST values).
+/** Typed documents (client preset): tsc checks the variables and results of the tests that use them. */
+const typedDocuments = {
+  preset: 'client',
+  presetConfig: { fragmentMasking: false },
+  config: {
+    useTypeImports: true,
+    enumsAsTypes: true,
+    importExtension: '.ts',
+    scalars: { DateTime: 'string', UUID: 'string', JSON: 'unknown', TimeZone: 'string' },
+  },
+} as const;
+
 const config: CodegenConfig = {
   schema: 'schema/**/*.graphql',
   generates: {
@@ -61,17 +73,9 @@ const config: CodegenConfig = {
     },
     // Typed documents for clients (client preset) from the operations the client tests run:
     // tsc checks those tests' variables and results against the schema.
-    'test/clients/generated/': {
-      preset: 'client',
-      documents: ['test/clients/operations/*.graphql'],
-      presetConfig: { fragmentMasking: false },
-      config: {
-        useTypeImports: true,
-        enumsAsTypes: true,
-        importExtension: '.ts',
-        scalars: { DateTime: 'string', UUID: 'string', JSON: 'unknown', TimeZone: 'string' },
-      },
-    },
+    'test/clients/generated/': { ...typedDocuments, documents: ['test/clients/operations/*.graphql'] },
+    // The gateway's end-to-end tests wrap their fixed operations in `graphql()` from here.
+    'test/gateway/generated/': { ...typedDocuments, documents: ['test/gateway/*.test.ts'] },
   },
 };
 export default config;

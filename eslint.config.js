@@ -14,7 +14,18 @@ const untypedJson = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'src/generated', 'test/clients/generated', 'test/clients/relay/__generated__', 'published', 'build'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'src/generated',
+      'test/clients/generated',
+      'test/gateway/generated',
+      'test/clients/relay/__generated__',
+      'published',
+      'build',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,6 +1,8 @@
 // End-to-end harness: a real local upstream and a real gateway on port 0, spoken to over HTTP.
 // A test file calls `useStack(...)` once; the stack starts before its tests and stops after them.
 // Its data is a seed written with test/fixtures/seed.ts (`twoOrgSeed()` unless told otherwise).
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
 import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
@@ -26,6 +28,9 @@ export interface Stack {
   gateway: RunningGateway;
   upstream: LocalUpstream;
   keys: string[];
+  /** A typed document (`graphql()` of ./generated/gql.ts): variables and result typed by the schema. */
+  graphql<R, V>(document: TypedDocumentNode<R, V>, variables: NoInfer<V>, options?: CallOptions): Promise<GraphQLResponse<R>>;
+  /** A plain string: ad-hoc documents, and documents that are invalid on purpose. */
   graphql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>, options?: CallOptions): Promise<GraphQLResponse<T>>;
   stop(): Promise<void>;
 }
@@ -64,13 +69,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     gateway,
     upstream,
     keys,
-    graphql: (query, variables, callOptions = {}) =>
-      postGraphQL(gateway.url, query, variables, { ...callOptions, token: callOptions.token === undefined ? (keys[0] ?? null) : callOptions.token }),
+    graphql: (document: Document, variables?: Record<string, unknown>, callOptions: CallOptions = {}) =>
+      postGraphQL(gateway.url, documentText(document), variables, {
+        ...callOptions,
+        token: callOptions.token === undefined ? (keys[0] ?? null) : callOptions.token,
+      }),
     async stop() {
       await gateway.stop();
       await upstream.stop();
     },
   };
+}
+
+type Document = TypedDocumentNode<unknown, unknown> | string;
+const printed = new WeakMap<object, string>();
+
+/** The text to send: a string as it is, a typed document printed once. */
+function documentText(document: Document): string {
+  if (typeof document === 'string') return document;
+  let text = printed.get(document);
+  if (text === undefined) printed.set(document, (text = print(document)));
+  return text;
 }
 
 export async function postGraphQL<T>(

@@ -1,38 +1,102 @@
-// Project domain end to end: gateway + local upstream on port 0, over HTTP.
+// Project domain end to end: gateway + local upstream on port 0, over HTTP. Its operations are
+// typed documents (test/gateway/generated): a schema change breaks this file at typecheck.
 import { describe, expect, it } from 'vitest';
 import { expectNoErrors, reportedCalls, useStack } from './helpers.ts';
+import { graphql } from './generated/gql.ts';
 import { ORG_A } from '../fixtures/seed.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 
 const stack = useStack();
 
-const LIST = `query List($first: Int, $after: String, $last: Int, $before: String) {
-  projects(first: $first, after: $after, last: $last, before: $before) {
-    totalCount
-    pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
-    edges { cursor node { id databaseId name } }
-    nodes { name }
+const LIST = graphql(`
+  query ProjectsPage($first: Int, $after: String, $last: Int, $before: String) {
+    projects(first: $first, after: $after, last: $last, before: $before) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          databaseId
+          name
+        }
+      }
+      nodes {
+        name
+      }
+    }
   }
-}`;
+`);
+const PROJECT_NAMES = graphql(`
+  query ProjectNames {
+    projects {
+      nodes {
+        databaseId
+        name
+      }
+    }
+  }
+`);
+const PROJECT_NAME = graphql(`
+  query ProjectName($id: ID!) {
+    project(id: $id) {
+      name
+    }
+  }
+`);
+const PROJECT_COUNT = graphql(`
+  query ProjectCount {
+    projects {
+      totalCount
+    }
+  }
+`);
 
 async function projectIdByName(name: string): Promise<number> {
-  const data = expectNoErrors(await stack.graphql<any>('{ projects { nodes { databaseId name } } }'));
-  const found = data.projects.nodes.find((p: { name: string }) => p.name === name);
+  const data = expectNoErrors(await stack.graphql(PROJECT_NAMES, {}));
+  const found = data.projects?.nodes.find((p) => p.name === name);
   if (!found) throw new Error(`no project ${name}`);
   return found.databaseId;
 }
 
 describe('projects connection', () => {
   it("lists the caller's projects with list fields in one upstream call", async () => {
-    const res = await stack.graphql<any>(
-      '{ projects(first: 10) { totalCount nodes { id databaseId uuid name apiToken timezone isDemo accessControl ingestedEvent completedSnippetOnboarding organization { id databaseId } } } }',
+    const res = await stack.graphql(
+      graphql(`
+        query ProjectListFields {
+          projects(first: 10) {
+            totalCount
+            nodes {
+              id
+              databaseId
+              uuid
+              name
+              apiToken
+              timezone
+              isDemo
+              accessControl
+              ingestedEvent
+              completedSnippetOnboarding
+              organization {
+                id
+                databaseId
+              }
+            }
+          }
+        }
+      `),
       {},
       { report: true },
     );
-    const data = expectNoErrors(res);
-    expect(data.projects.totalCount).toBe(2);
-    expect(data.projects.nodes.map((p: { name: string }) => p.name).sort()).toEqual(['Acme App', 'Acme Web']);
-    const paris = data.projects.nodes.find((p: { name: string }) => p.name === 'Acme App');
+    const projects = expectNoErrors(res).projects!;
+    expect(projects.totalCount).toBe(2);
+    expect(projects.nodes.map((p) => p.name).sort()).toEqual(['Acme App', 'Acme Web']);
+    const paris = projects.nodes.find((p) => p.name === 'Acme App')!;
     expect(paris.timezone).toBe('Europe/Paris');
     expect(paris.id).toBe(toGlobalId('Project', paris.databaseId));
     expect(paris.organization).toEqual({ id: toGlobalId('Organization', ORG_A), databaseId: ORG_A });
@@ -42,11 +106,27 @@ describe('projects connection', () => {
   });
 
   it('fetches full records only for fields the list lacks: one parallel wave after the list', async () => {
-    const res = await stack.graphql<any>('{ projects { nodes { name createdAt weekStartDay appUrls effectiveMembershipLevel } } }', {}, { report: true });
-    const data = expectNoErrors(res);
-    expect(data.projects.nodes).toHaveLength(2);
-    for (const p of data.projects.nodes) {
-      expect(Date.parse(p.createdAt)).not.toBeNaN();
+    const res = await stack.graphql(
+      graphql(`
+        query ProjectFullRecordFields {
+          projects {
+            nodes {
+              name
+              createdAt
+              weekStartDay
+              appUrls
+              effectiveMembershipLevel
+            }
+          }
+        }
+      `),
+      {},
+      { report: true },
+    );
+    const nodes = expectNoErrors(res).projects!.nodes;
+    expect(nodes).toHaveLength(2);
+    for (const p of nodes) {
+      expect(Date.parse(p.createdAt!)).not.toBeNaN();
       expect(p.effectiveMembershipLevel).toBe(15);
       expect(Array.isArray(p.appUrls)).toBe(true);
     }
@@ -57,21 +137,36 @@ describe('projects connection', () => {
   });
 
   it('pages forward and backward with opaque cursors', async () => {
-    const first = expectNoErrors(await stack.graphql<any>(LIST, { first: 1 })).projects;
+    const page = async (variables: { first?: number; after?: string | null; last?: number; before?: string | null }) =>
+      expectNoErrors(await stack.graphql(LIST, variables)).projects!;
+    const first = await page({ first: 1 });
     expect(first.edges).toHaveLength(1);
     expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
-    const second = expectNoErrors(await stack.graphql<any>(LIST, { first: 1, after: first.pageInfo.endCursor })).projects;
+    const second = await page({ first: 1, after: first.pageInfo.endCursor });
     expect(second.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
-    expect(second.nodes[0].name).not.toBe(first.nodes[0].name);
-    const back = expectNoErrors(await stack.graphql<any>(LIST, { last: 1, before: second.pageInfo.startCursor })).projects;
+    expect(second.nodes[0]!.name).not.toBe(first.nodes[0]!.name);
+    const back = await page({ last: 1, before: second.pageInfo.startCursor });
     expect(back.nodes).toEqual(first.nodes);
-    const lastOnly = expectNoErrors(await stack.graphql<any>(LIST, { last: 1 })).projects;
+    const lastOnly = await page({ last: 1 });
     expect(lastOnly.nodes).toEqual(second.nodes);
     expect(lastOnly.totalCount).toBe(2);
   });
 
   it('filters by name with search, counting only the matches', async () => {
-    const res = await stack.graphql<any>('{ projects(search: "app") { totalCount nodes { name } } }', {}, { report: true });
+    const res = await stack.graphql(
+      graphql(`
+        query ProjectSearch {
+          projects(search: "app") {
+            totalCount
+            nodes {
+              name
+            }
+          }
+        }
+      `),
+      {},
+      { report: true },
+    );
     expect(expectNoErrors(res).projects).toEqual({ totalCount: 1, nodes: [{ name: 'Acme App' }] });
     expect(reportedCalls(res)).toEqual(['GET /api/projects/']);
   });
@@ -94,9 +189,18 @@ describe('projects connection', () => {
 describe('project(id:)', () => {
   it('accepts the global id and the numeric id alike', async () => {
     const id = await projectIdByName('Acme Web');
-    const query = 'query($id: ID!) { project(id: $id) { id databaseId name timezone } }';
-    const byGlobal = expectNoErrors(await stack.graphql<any>(query, { id: toGlobalId('Project', id) }));
-    const byNumber = expectNoErrors(await stack.graphql<any>(query, { id: String(id) }));
+    const query = graphql(`
+      query ProjectById($id: ID!) {
+        project(id: $id) {
+          id
+          databaseId
+          name
+          timezone
+        }
+      }
+    `);
+    const byGlobal = expectNoErrors(await stack.graphql(query, { id: toGlobalId('Project', id) }));
+    const byNumber = expectNoErrors(await stack.graphql(query, { id: String(id) }));
     expect(byGlobal).toEqual(byNumber);
     expect(byGlobal.project).toEqual({ id: toGlobalId('Project', id), databaseId: id, name: 'Acme Web', timezone: 'UTC' });
   });
@@ -104,26 +208,46 @@ describe('project(id:)', () => {
   it('N references to the same project cost one upstream call', async () => {
     const id = await projectIdByName('Acme Web');
     const gid = toGlobalId('Project', id);
-    const res = await stack.graphql<any>(
-      `query($g: ID!, $n: ID!) { a: project(id: $g) { name createdAt } b: project(id: $n) { apiToken anonymizeIps } c: project(id: $g) { weekStartDay } d: node(id: $g) { id ... on Project { updatedAt } } }`,
+    const res = await stack.graphql(
+      graphql(`
+        query ProjectReferencedFourTimes($g: ID!, $n: ID!) {
+          a: project(id: $g) {
+            name
+            createdAt
+          }
+          b: project(id: $n) {
+            apiToken
+            anonymizeIps
+          }
+          c: project(id: $g) {
+            weekStartDay
+          }
+          d: node(id: $g) {
+            id
+            ... on Project {
+              updatedAt
+            }
+          }
+        }
+      `),
       { g: gid, n: String(id) },
       { report: true },
     );
     const data = expectNoErrors(res);
-    expect(data.a.name).toBe('Acme Web');
-    expect(data.d.id).toBe(gid);
+    expect(data.a?.name).toBe('Acme Web');
+    expect(data.d?.id).toBe(gid);
     expect(reportedCalls(res)).toEqual(['GET /api/projects/{id}/']);
   });
 
   it('returns null with NOT_FOUND for a project that does not exist', async () => {
-    const res = await stack.graphql<any>('{ project(id: "999999") { name } }');
+    const res = await stack.graphql(PROJECT_NAME, { id: '999999' });
     expect(res.data).toEqual({ project: null });
     expect(res.errors?.[0]).toMatchObject({ path: ['project'], extensions: { code: 'NOT_FOUND', upstream: { status: 404 } } });
   });
 
   it("does not show another organization's project", async () => {
-    const globex = expectNoErrors(await stack.graphql<any>('{ projects { nodes { databaseId } } }', {}, { token: stack.keys[1] })).projects.nodes[0].databaseId;
-    const res = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id: String(globex) });
+    const globex = expectNoErrors(await stack.graphql(PROJECT_NAMES, {}, { token: stack.keys[1] })).projects!.nodes[0]!.databaseId;
+    const res = await stack.graphql(PROJECT_NAME, { id: String(globex) });
     expect(res.data).toEqual({ project: null });
     expect(['NOT_FOUND', 'FORBIDDEN']).toContain(res.errors?.[0]?.extensions?.code);
   });
@@ -131,7 +255,7 @@ describe('project(id:)', () => {
   it('rejects ids that are neither form with BAD_USER_INPUT and no upstream call', async () => {
     stack.upstream.resetRequests();
     for (const id of ['abc', '../1', toGlobalId('Plugin', 1), '-3']) {
-      const res = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id });
+      const res = await stack.graphql(PROJECT_NAME, { id });
       expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     }
     expect(stack.upstream.requests).toHaveLength(0);
@@ -139,13 +263,33 @@ describe('project(id:)', () => {
 });
 
 describe('project mutations', () => {
-  const CREATE = `mutation($input: CreateProjectInput!) {
-    createProject(input: $input) { project { id databaseId name timezone weekStartDay anonymizeIps appUrls organization { databaseId } } userErrors { field message code } }
-  }`;
+  const CREATE = graphql(`
+    mutation CreateProjectForTest($input: CreateProjectInput!) {
+      createProject(input: $input) {
+        project {
+          id
+          databaseId
+          name
+          timezone
+          weekStartDay
+          anonymizeIps
+          appUrls
+          organization {
+            databaseId
+          }
+        }
+        userErrors {
+          field
+          message
+          code
+        }
+      }
+    }
+  `);
 
   it('creates, updates and deletes a project', async () => {
     const created = expectNoErrors(
-      await stack.graphql<any>(CREATE, { input: { name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'] } }),
+      await stack.graphql(CREATE, { input: { name: 'Lifecycle', timezone: 'Asia/Tokyo', weekStartDay: 'MONDAY', appUrls: ['https://acme.test'] } }),
     ).createProject;
     expect(created.userErrors).toEqual([]);
     expect(created.project).toMatchObject({
@@ -155,41 +299,79 @@ describe('project mutations', () => {
       appUrls: ['https://acme.test'],
       organization: { databaseId: ORG_A },
     });
+    const project = created.project!;
 
     const updated = expectNoErrors(
-      await stack.graphql<any>(
-        `mutation($input: UpdateProjectInput!) { updateProject(input: $input) { project { id name weekStartDay anonymizeIps } userErrors { field message } } }`,
-        { input: { id: created.project.id, name: 'Renamed', weekStartDay: 'SUNDAY', anonymizeIps: true } },
+      await stack.graphql(
+        graphql(`
+          mutation UpdateProjectForTest($input: UpdateProjectInput!) {
+            updateProject(input: $input) {
+              project {
+                id
+                name
+                weekStartDay
+                anonymizeIps
+              }
+              userErrors {
+                field
+                message
+              }
+            }
+          }
+        `),
+        { input: { id: project.id, name: 'Renamed', weekStartDay: 'SUNDAY', anonymizeIps: true } },
       ),
     ).updateProject;
-    expect(updated).toEqual({ project: { id: created.project.id, name: 'Renamed', weekStartDay: 'SUNDAY', anonymizeIps: true }, userErrors: [] });
+    expect(updated).toEqual({ project: { id: project.id, name: 'Renamed', weekStartDay: 'SUNDAY', anonymizeIps: true }, userErrors: [] });
 
-    const reread = expectNoErrors(await stack.graphql<any>('query($id: ID!) { project(id: $id) { name anonymizeIps } }', { id: created.project.id }));
+    const reread = expectNoErrors(
+      await stack.graphql(
+        graphql(`
+          query ProjectNameAndIps($id: ID!) {
+            project(id: $id) {
+              name
+              anonymizeIps
+            }
+          }
+        `),
+        { id: project.id },
+      ),
+    );
     expect(reread.project).toEqual({ name: 'Renamed', anonymizeIps: true });
 
     const deleted = expectNoErrors(
-      await stack.graphql<any>(
-        'mutation($input: DeleteProjectInput!) { deleteProject(input: $input) { deletedProjectId deletedDatabaseId userErrors { message } } }',
-        { input: { id: String(created.project.databaseId) } },
+      await stack.graphql(
+        graphql(`
+          mutation DeleteProjectForTest($input: DeleteProjectInput!) {
+            deleteProject(input: $input) {
+              deletedProjectId
+              deletedDatabaseId
+              userErrors {
+                message
+              }
+            }
+          }
+        `),
+        { input: { id: String(project.databaseId) } },
       ),
     ).deleteProject;
-    expect(deleted).toEqual({ deletedProjectId: created.project.id, deletedDatabaseId: created.project.databaseId, userErrors: [] });
+    expect(deleted).toEqual({ deletedProjectId: project.id, deletedDatabaseId: project.databaseId, userErrors: [] });
 
-    const gone = await stack.graphql<any>('query($id: ID!) { project(id: $id) { name } }', { id: created.project.id });
+    const gone = await stack.graphql(PROJECT_NAME, { id: project.id });
     expect(gone.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('reports upstream validation failures as userErrors on the input path, changing nothing', async () => {
-    const before = expectNoErrors(await stack.graphql<any>('{ projects { totalCount } }')).projects.totalCount;
-    const res = expectNoErrors(await stack.graphql<any>(CREATE, { input: { name: 'Broken', primaryDashboard: 987654 } })).createProject;
+    const before = expectNoErrors(await stack.graphql(PROJECT_COUNT, {})).projects!.totalCount;
+    const res = expectNoErrors(await stack.graphql(CREATE, { input: { name: 'Broken', primaryDashboard: 987654 } })).createProject;
     expect(res.project).toBeNull();
     expect(res.userErrors).toEqual([{ field: ['input', 'primaryDashboard'], message: expect.stringContaining('987654'), code: 'DOES_NOT_EXIST' }]);
-    expect(expectNoErrors(await stack.graphql<any>('{ projects { totalCount } }')).projects.totalCount).toBe(before);
+    expect(expectNoErrors(await stack.graphql(PROJECT_COUNT, {})).projects!.totalCount).toBe(before);
   });
 
   it('validates time zones in the gateway before calling the upstream: a userError on the field (test/gateway/user-errors.test.ts)', async () => {
     stack.upstream.resetRequests();
-    const res = expectNoErrors(await stack.graphql<any>(CREATE, { input: { name: 'Mars', timezone: 'Mars/Olympus_Mons' } }));
+    const res = expectNoErrors(await stack.graphql(CREATE, { input: { name: 'Mars', timezone: 'Mars/Olympus_Mons' } }));
     expect(res.createProject.userErrors).toEqual([expect.objectContaining({ field: ['input', 'timezone'], code: 'INVALID_CHOICE' })]);
     expect(stack.upstream.requests).toHaveLength(0);
   });
