@@ -17,12 +17,14 @@ function dependencyIds(filters: Record<string, unknown>): string[] {
     .map((property) => String(property.key));
 }
 
+/** The service lists the first five dependents by key, then how many more there are. */
 function describe(flags: FlagRow[]): string {
-  const listed = flags
+  const listed = [...flags]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .slice(0, LISTED)
     .map((flag) => `${flag.key} (ID: ${flag.id})`)
     .join(', ');
-  return flags.length > LISTED ? `${listed} and ${flags.length - LISTED} more` : listed;
+  return flags.length > LISTED ? `${listed}, and ${flags.length - LISTED} more` : listed;
 }
 
 function activeDependents(flag: FlagRow, projectFlags: FlagRow[]): FlagRow[] {
@@ -34,7 +36,7 @@ export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; 
     const dependents = activeDependents(flag, projectFlags);
     if (dependents.length) {
       throw validationError(
-        `Cannot delete this feature flag because other flags depend on it: ${describe(dependents)}. Please update or delete the dependent flags first.`,
+        `Cannot delete this feature flag because other flags depend on it: ${describe(dependents)}. Please update or disable the dependent flags first.`,
         null,
       );
     }
@@ -43,7 +45,7 @@ export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; 
     const dependents = activeDependents(flag, projectFlags);
     if (dependents.length) {
       throw validationError(
-        `Cannot disable this feature flag because other flags depend on it: ${describe(dependents)}. Please update or delete the dependent flags first.`,
+        `Cannot disable this feature flag because other flags depend on it: ${describe(dependents)}. Please update or disable the dependent flags first.`,
         null,
       );
     }

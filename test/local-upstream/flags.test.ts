@@ -223,6 +223,20 @@ describe('flag dependencies and state changes', () => {
     groups: [{ properties: [{ key: String(id), type: 'flag', value: true, operator: 'flag_evaluates_to' }], rollout_percentage: 100 }],
   });
 
+  it('lists the first five dependents by key, then how many more, and asks to update or disable them', async () => {
+    const base = await ctx.owner.post(flagsPath(), { key: 'many-base' });
+    const keys = ['dep-f', 'dep-b', 'dep-e', 'dep-a', 'dep-d', 'dep-c'];
+    const ids = new Map<string, number>();
+    for (const key of keys) ids.set(key, (await ctx.owner.post(flagsPath(), { key, filters: dependsOn(base.body.id) })).body.id);
+    const listed = ['dep-a', 'dep-b', 'dep-c', 'dep-d', 'dep-e'].map((key) => `${key} (ID: ${ids.get(key)})`).join(', ');
+
+    const disable = await ctx.owner.patch(`${flagsPath()}${base.body.id}/`, { active: false });
+    expect(disable.status).toBe(400);
+    expect(disable.body.detail).toBe(
+      `Cannot disable this feature flag because other flags depend on it: ${listed}, and 1 more. Please update or disable the dependent flags first.`,
+    );
+  });
+
   it('refuses to disable or delete a flag that active flags depend on, and to enable one whose dependency is off', async () => {
     const base = await ctx.owner.post(flagsPath(), { key: 'dep-base' });
     const dependent = await ctx.owner.post(flagsPath(), { key: 'dep-child', filters: dependsOn(base.body.id) });
