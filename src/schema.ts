@@ -11,12 +11,17 @@ import { resolvers } from './resolvers/index.ts';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../schema/', import.meta.url));
 
-/** All SDL files as one document (common.graphql first: it declares the roots and the federation link). */
+/**
+ * All SDL files as one document (common.graphql first: it declares the roots and the federation
+ * link). File names sort by code unit, not `localeCompare`, whose collation data alone keeps ~2 MiB
+ * of the node binary resident; the document has no locations, which would keep every token of the
+ * SDL and its text alive as long as the schema (docs/performance.md, "Memory").
+ */
 export function loadTypeDefs(dir: string = SCHEMA_DIR): DocumentNode {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.graphql'))
-    .sort((a, b) => (a === 'common.graphql' ? -1 : b === 'common.graphql' ? 1 : a.localeCompare(b)));
-  return parse(files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'));
+    .sort((a, b) => (a === 'common.graphql' ? -1 : b === 'common.graphql' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  return parse(files.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'), { noLocation: true });
 }
 
 let cached: GraphQLSchema | undefined;
