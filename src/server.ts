@@ -1,6 +1,6 @@
 // startGateway(options) -> { url, stop }: Express 5 + Apollo Server 5 on one HTTP server.
 // Used by main.ts and by every end-to-end test (port 0).
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
@@ -27,6 +27,7 @@ import { unexpectedErrors } from './http/unexpected-errors.ts';
 import { EXPLORER_PATH, explorerRoutes, withOfflineExplorer } from './http/explorer.ts';
 import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
+import { createServer } from './node-http.ts';
 import { Readiness } from './readiness.ts';
 import { GatewayTracer } from './tracing.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
@@ -161,7 +162,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // never revalidated), and X-Powered-By only advertises the framework.
   app.set('etag', false);
   app.disable('x-powered-by');
-  const httpServer = http.createServer(app);
+  const httpServer = createServer(app);
   const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
   await server.start();
   const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
