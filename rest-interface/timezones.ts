@@ -83,19 +83,25 @@ function isListedName(name: string): boolean {
 }
 
 function loadIanaNames(): string[] {
-  // A JSON main file: require keeps the 200 KB document out of the type checker.
-  const data = createRequire(import.meta.url)('tzdata') as { zones: Record<string, unknown> };
+  // A JSON main file: require keeps the 200 KB document out of the type checker. Only the names
+  // are kept: the parsed database (every zone's rules) leaves the require cache once read.
+  const require = createRequire(import.meta.url);
+  const data = require('tzdata') as { zones: Record<string, unknown> };
+  delete require.cache[require.resolve('tzdata')];
   return Object.keys(data.zones);
 }
 
-const ALLOWED_TIMEZONES: ReadonlySet<string> = new Set(loadIanaNames().filter(isListedName));
+// Read on first use: a gateway that never sees a time zone argument never loads the database
+// (docs/performance.md, "Memory").
+let allowed: ReadonlySet<string> | undefined;
+const allowedSet = (): ReadonlySet<string> => (allowed ??= new Set(loadIanaNames().filter(isListedName)));
 
 /** True when `name` is an IANA zone or link name that the project `timezone` field accepts (case-sensitive). */
 export function isAllowedTimezone(name: string): boolean {
-  return ALLOWED_TIMEZONES.has(name);
+  return allowedSet().has(name);
 }
 
 /** Every accepted name, sorted; for error messages and schema docs. */
 export function allowedTimezones(): string[] {
-  return [...ALLOWED_TIMEZONES].sort();
+  return [...allowedSet()].sort();
 }
