@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
 import { startGateway, type RunningGateway } from './server.ts';
+import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
@@ -49,6 +50,7 @@ async function runGateway(): Promise<void> {
       }),
     embedded?.upstream,
   );
+  releaseStartupMemory();
   if (cluster.isWorker) shareWorkerMetrics(gateway.metricsRegistry);
   else printBanner(gateway.url, embedded);
 

@@ -17,9 +17,9 @@ export function startUpstreamProcess(port: number, extraArgs: string[] = []): Pr
   );
 }
 
-/** `node src/main.ts` (what `npm start` runs) with `env`; ready once it prints its endpoint. */
-export function startGatewayProcess(env: Record<string, string>, args: string[] = []): Promise<ChildProgram> {
-  return startProgram('gateway', process.execPath, ['src/main.ts', ...args], /GraphQL endpoint: (\S+)\/graphql/, {
+/** `node [nodeFlags] src/main.ts [args]` (what `npm start` runs) with `env`; ready once it prints its endpoint. */
+export function startGatewayProcess(env: Record<string, string>, args: string[] = [], nodeFlags: string[] = []): Promise<ChildProgram> {
+  return startProgram('gateway', process.execPath, [...nodeFlags, 'src/main.ts', ...args], /GraphQL endpoint: (\S+)\/graphql/, {
     cwd: ROOT,
     env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'development', ...env },
   });

@@ -1,0 +1,58 @@
+// What keeps the gateway's memory down (docs/performance.md, "Memory"): the production command's
+// V8 settings, the memory-reducing collection after startup, and the modules an idle gateway
+// never loads.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ChildProgram } from '../../deploy/processes.ts';
+import { ROOT, startGatewayProcess } from './helpers.ts';
+
+const children: ChildProgram[] = [];
+afterAll(async () => {
+  await Promise.all(children.map((child) => child.stop('SIGKILL')));
+});
+
+/** `npm run start:prod` as words, and the Dockerfile's CMD. */
+function productionCommands(): { startProd: string[]; dockerCmd: string[] } {
+  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
+  return { startProd: scripts['start:prod']!.split(/\s+/), dockerCmd: cmd ? (JSON.parse(cmd) as string[]) : [] };
+}
+
+describe('memory', () => {
+  it('the production command and the Dockerfile run the same V8 settings: young generation of 16 MiB semi-spaces, gc exposed for the startup collection', () => {
+    const { startProd, dockerCmd } = productionCommands();
+    expect(startProd).toEqual(['node', '--max-semi-space-size=16', '--expose-gc', 'dist/src/main.js']);
+    expect(dockerCmd).toEqual(startProd);
+  });
+
+  it('after startup, with gc exposed, runs one memory-reducing full collection before printing its endpoint', async () => {
+    const gateway = await startGatewayProcess({ UPSTREAM_URL: 'http://127.0.0.1:9' }, [], ['--expose-gc', '--trace-gc']);
+    children.push(gateway);
+    const beforeBanner = gateway.output().split('GraphQL endpoint:')[0]!;
+    expect(beforeBanner).toMatch(/Mark-Compact \(reduce\)/);
+    await gateway.stop();
+  });
+
+  it("an idle gateway has loaded neither Node's bundled undici (fetch, WebSocket) nor undici's index", () => {
+    const script = `
+      import { createRequire } from 'node:module';
+      const { startGateway } = await import('./src/server.ts');
+      const gateway = await startGateway({ upstreamUrl: 'http://127.0.0.1:9', port: 0, host: '127.0.0.1', logLevel: 'silent' });
+      const cached = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify({
+        bundledUndici: process.moduleLoadList.includes('NativeModule internal/deps/undici/undici'),
+        undiciIndex: cached.some((file) => /[\\\\/]undici[\\\\/]index\\.js$/.test(file)),
+        undiciPool: cached.some((file) => /[\\\\/]undici[\\\\/]lib[\\\\/]dispatcher[\\\\/]pool\\.js$/.test(file)),
+      }));
+      await gateway.stop();
+    `;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ bundledUndici: false, undiciIndex: false, undiciPool: true });
+  });
+});
