@@ -1,5 +1,6 @@
 // CORS for /graphql: any origin (callers authenticate with their own key, never with cookies), and
 // the request headers that standard browser clients add, so their preflight passes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 
 /** Request headers a browser on another origin may send. */
@@ -34,4 +35,20 @@ export function graphqlCors() {
     exposedHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
+}
+
+/**
+ * The CORS step of the /graphql edge (graphql-edge.ts): the same `cors` middleware, called on the
+ * plain request. Returns true when it answered the request itself (a preflight).
+ */
+export function graphqlCorsStep(): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const middleware = graphqlCors();
+  return (req, res) => {
+    // With fixed options `cors` decides synchronously: `next` has run by the time it returns, or never will.
+    let passed = false;
+    middleware(req, res, () => {
+      passed = true;
+    });
+    return !passed;
+  };
 }
