@@ -37,18 +37,31 @@ export function graphqlCors() {
   });
 }
 
+/** `Access-Control-Expose-Headers` as the `cors` package writes it. */
+const EXPOSED = CORS_EXPOSED_HEADERS.join(',');
+
 /**
- * The CORS step of the /graphql edge (graphql-edge.ts): the same `cors` middleware, called on the
- * plain request. Returns true when it answered the request itself (a preflight).
+ * The CORS step of the /graphql edge (graphql-edge.ts). Returns true when it answered the request
+ * itself (a preflight). The preflight is the `cors` package's own answer; on every other request,
+ * what that package adds (with `origin: true`) is three fixed headers, written here directly: the
+ * package rebuilds its options object and header lists on each request (docs/performance.md,
+ * "Fixed costs"). test/http/cors-step.test.ts compares both header by header.
  */
 export function graphqlCorsStep(): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const middleware = graphqlCors();
+  const preflight = graphqlCors();
+  const answered = () => {
+    throw new Error('cors: a preflight is answered, never passed on');
+  };
   return (req, res) => {
-    // With fixed options `cors` decides synchronously: `next` has run by the time it returns, or never will.
-    let passed = false;
-    middleware(req, res, () => {
-      passed = true;
-    });
-    return !passed;
+    if (req.method === 'OPTIONS') {
+      preflight(req, res, answered);
+      return true;
+    }
+    const origin = req.headers.origin;
+    if (origin) res.setHeader('Access-Control-Allow-Origin', origin);
+    // The edge's first header: nothing to merge with yet, so `vary` would set exactly this.
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+    return false;
   };
 }
