@@ -61,5 +61,5 @@ export function graphqlEdge<TContext extends BaseContext>(options: GraphQLEdgeOp
  * go through Express, which hands them to the same listener (src/server.ts).
  */
 export function isGraphQLTarget(url: string | undefined): boolean {
-  return url !== undefined && url.startsWith(GRAPHQL_PATH) && (url.length === GRAPHQL_PATH.length || url.charCodeAt(GRAPHQL_PATH.length) === 0x3f); /* ? */
+  return url !== undefined && url.startsWith(GRAPHQL_PATH) && (url.length === GRAPHQL_PATH.length || url[GRAPHQL_PATH.length] === '?');
 }
