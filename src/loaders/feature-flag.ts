@@ -11,7 +11,7 @@ import {
   type FeatureFlagListFilters,
   type FeatureFlagRecord,
   type FlagRef,
-  type ProjectFlag,
+  ProjectFlag,
 } from '../upstream-client/feature-flag.ts';
 import { DomainCache, reader, settle } from './domain-cache.ts';
 
@@ -31,7 +31,7 @@ const completeKey = (projectId: number): string => `complete:${projectId}`;
 export function createFeatureFlagLoader(client: UpstreamClient, cache = new DomainCache()) {
   const known = (ref: FlagRef) => cache.arrived<ProjectFlag>(`item:${itemKey(ref)}`)?.value;
   const prime = (projectId: number, record: FeatureFlagRecord): ProjectFlag =>
-    cache.set(`item:${itemKey({ projectId, id: record.id })}`, { projectId, record });
+    cache.set(`item:${itemKey({ projectId, id: record.id })}`, new ProjectFlag(projectId, record));
 
   const byId = cache.lookup<FlagRef, ProjectFlag>('item:', itemKey, async (refs) => {
     await Promise.all([...new Set(refs.map((ref) => ref.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));

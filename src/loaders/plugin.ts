@@ -4,7 +4,7 @@
 // (`organization_name`), which `organizationName` reads from the plugins this request knows.
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import type { Page, PageArgs } from '../upstream-client/page.ts';
-import { getPlugin, listPlugins, type OrgPlugin, type PluginRecord, type PluginRef } from '../upstream-client/plugin.ts';
+import { getPlugin, listPlugins, OrgPlugin, type PluginRecord, type PluginRef } from '../upstream-client/plugin.ts';
 import { DomainCache, reader, settle } from './domain-cache.ts';
 
 /** The page a default `plugins` connection reads: `organizationName` reads the same one. */
@@ -14,7 +14,7 @@ const itemKey = (ref: PluginRef): string => `${ref.orgId}/${ref.id}`;
 const pagePrefix = (orgId: string): string => `page:${orgId}|`;
 
 export function createPluginLoader(client: UpstreamClient, cache = new DomainCache()) {
-  const prime = (orgId: string, record: PluginRecord): OrgPlugin => cache.set(`item:${itemKey({ orgId, id: record.id })}`, { orgId, record });
+  const prime = (orgId: string, record: PluginRecord): OrgPlugin => cache.set(`item:${itemKey({ orgId, id: record.id })}`, new OrgPlugin(orgId, record));
 
   const page = (orgId: string, args: PageArgs): Promise<Page<OrgPlugin>> =>
     cache.read(`${pagePrefix(orgId)}${args.offset}|${args.limit}`, async () => {

@@ -2,21 +2,21 @@
 // distinct grant, in parallel; list pages and write answers make grants known.
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import type { Page, PageArgs } from '../upstream-client/page.ts';
-import { getRoleAccess, listRoleAccess, type ProjectRoleAccess, type RoleAccessRecord, type RoleAccessRef } from '../upstream-client/role-access.ts';
+import { getRoleAccess, listRoleAccess, ProjectRoleAccess, type RoleAccessRecord, type RoleAccessRef } from '../upstream-client/role-access.ts';
 import { DomainCache, reader, settle } from './domain-cache.ts';
 
 const itemKey = (ref: RoleAccessRef): string => `${ref.projectId}/${ref.flagId}/${ref.id}`;
 
 export function createRoleAccessLoader(client: UpstreamClient, cache = new DomainCache()) {
   const prime = (projectId: number, flagId: number, record: RoleAccessRecord): ProjectRoleAccess =>
-    cache.set(`item:${itemKey({ projectId, flagId, id: record.id })}`, { projectId, flagId, record });
+    cache.set(`item:${itemKey({ projectId, flagId, id: record.id })}`, new ProjectRoleAccess(projectId, flagId, record));
 
   return {
     cache,
 
     /** (project, flag, grant id) -> grant; a failed ref rejects with its own UpstreamError. */
     byId: cache.lookup<RoleAccessRef, ProjectRoleAccess>('item:', itemKey, (refs) =>
-      settle(refs.map(async ({ projectId, flagId, id }) => ({ projectId, flagId, record: await getRoleAccess(client, projectId, flagId, id) }))),
+      settle(refs.map(async ({ projectId, flagId, id }) => new ProjectRoleAccess(projectId, flagId, await getRoleAccess(client, projectId, flagId, id)))),
     ),
 
     /** One page of a flag's grants (limit/offset); its grants become known to `byId`. */

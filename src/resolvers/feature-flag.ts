@@ -3,9 +3,10 @@
 import type { FeatureFlagResolvers, FeatureFlagStatus } from '../generated/resolvers-types.ts';
 import { connectionFor } from '../relay/connection.ts';
 import { toGlobalId } from '../relay/global-id.ts';
-import { listFeatureFlagActivity, type ProjectFlag } from '../upstream-client/feature-flag.ts';
+import { listFeatureFlagActivity, ProjectFlag } from '../upstream-client/feature-flag.ts';
 import { references } from './node.ts';
 import { activityConnection } from './support/activity-connection.ts';
+import { plainFields } from './support/parent-fields.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((flag: ProjectFlag) => flag.record);
@@ -23,12 +24,11 @@ function flagStatus(value: string | null | undefined): FeatureFlagStatus | null 
   return FLAG_STATUSES.has(upper) ? upper : 'UNKNOWN';
 }
 
-export const FeatureFlag: FeatureFlagResolvers = {
-  __resolveReference: references.FeatureFlag,
+// Read off the flag alone: getters on ProjectFlag (support/parent-fields.ts).
+plainFields(ProjectFlag, {
   id: flagGlobalId,
   databaseId: (flag) => flag.record.id,
   projectDatabaseId: (flag) => flag.projectId,
-  project: (flag, _args, ctx) => ctx.loaders.project.parent(flag.projectId),
   key: (flag) => flag.record.key,
   name: rest('name'),
   description: rest('name'),
@@ -54,6 +54,11 @@ export const FeatureFlag: FeatureFlagResolvers = {
   usageDashboard: rest('usage_dashboard'),
   analyticsDashboards: rest('analytics_dashboards'),
   hasEnrichedAnalytics: rest('has_enriched_analytics'),
+} satisfies FeatureFlagResolvers);
+
+export const FeatureFlag: FeatureFlagResolvers = {
+  __resolveReference: references.FeatureFlag,
+  project: (flag, _args, ctx) => ctx.loaders.project.parent(flag.projectId),
   roleAccess: (flag, args, ctx) =>
     connectionFor(args, (limit, offset) => ctx.loaders.roleAccess.page(flag.projectId, flag.record.id, { limit, offset }), 'FeatureFlagRoleAccess'),
   activity: (flag, args, ctx) =>

@@ -69,9 +69,13 @@ function isNodeType(type: string): type is NodeType {
   return Object.hasOwn(REFETCHERS, type);
 }
 
-/** Marks a value with its GraphQL type so `Node.__resolveType` can tell what it is. */
+/**
+ * Marks a value with its GraphQL type so `Node.__resolveType` can tell what it is: a copy with the
+ * same prototype, since a wrapped record's plain fields are getters there (support/parent-fields.ts).
+ */
 function tagged(typeName: string, value: unknown): object | null {
-  return value === null ? null : { ...(value as object), __typename: typeName };
+  if (value === null) return null;
+  return Object.assign(Object.create(Object.getPrototypeOf(value) as object | null) as object, value, { __typename: typeName });
 }
 
 /** `node(id:)`: the object, tagged with its type; an id of another kind of object is BAD_USER_INPUT. */

@@ -4,8 +4,9 @@
 import type { PluginResolvers } from '../generated/resolvers-types.ts';
 import { toGlobalId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/organization.ts';
-import { getPluginSource, PluginTypeValue, type OrgPlugin, type PluginSourceRecord } from '../upstream-client/plugin.ts';
+import { getPluginSource, OrgPlugin, PluginTypeValue, type PluginSourceRecord } from '../upstream-client/plugin.ts';
 import { references } from './node.ts';
+import { plainFields } from './support/parent-fields.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((plugin: OrgPlugin) => plugin.record);
@@ -25,8 +26,8 @@ export function sourceFiles(files: PluginSourceRecord | null): { filename: strin
     .sort((a, b) => a.filename.localeCompare(b.filename));
 }
 
-export const Plugin: PluginResolvers = {
-  __resolveReference: references.Plugin,
+// Read off the plugin alone: getters on OrgPlugin (support/parent-fields.ts).
+plainFields(OrgPlugin, {
   id: pluginGlobalId,
   databaseId: (plugin) => plugin.record.id,
   // `as never`: codegen types the resolver result of an enum with mapped values as null (its own bug).
@@ -45,5 +46,9 @@ export const Plugin: PluginResolvers = {
   capabilities: rest('capabilities'),
   metrics: rest('metrics'),
   publicJobs: rest('public_jobs'),
+} satisfies PluginResolvers);
+
+export const Plugin: PluginResolvers = {
+  __resolveReference: references.Plugin,
   source: async (plugin, _args, ctx) => sourceFiles(await ctx.loaders.plugin.read(getPluginSource, plugin.orgId, plugin.record.id)),
 };

@@ -250,10 +250,17 @@ export interface FlagRef {
 /**
  * A flag together with the project it was read from: the REST record does not name its
  * project, but the flag's global id and `project` field need it. The codegen mapper of FeatureFlag.
+ * A class, so the resolvers can give it getters for plain fields (docs/performance.md, "Plain fields").
  */
-export interface ProjectFlag {
-  projectId: number;
-  record: FeatureFlagRecord;
+export class ProjectFlag {
+  declare private readonly nominal: never; // only the constructor makes one, never an object literal
+  readonly projectId: number;
+  readonly record: FeatureFlagRecord;
+
+  constructor(projectId: number, record: FeatureFlagRecord) {
+    this.projectId = projectId;
+    this.record = record;
+  }
 }
 
 /** A minimal flag definition (local evaluation, my flags) with its project. The codegen mapper of LocalEvaluationFlag. */

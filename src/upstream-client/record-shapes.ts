@@ -5,11 +5,14 @@
 import { UpstreamError } from './upstream-error.ts';
 
 type FieldType = 'number' | 'string' | 'boolean' | 'object';
-type Shape = Readonly<Record<string, FieldType>>;
+// Field/type pairs, listed once: every item of every page is checked, so no per-record `Object.entries`.
+type Shape = ReadonlyArray<readonly [field: string, type: FieldType]>;
 
-const PROJECT: Shape = { id: 'number', uuid: 'string', organization: 'string', api_token: 'string', name: 'string', timezone: 'string' };
-const FLAG: Shape = { id: 'number', key: 'string', active: 'boolean', deleted: 'boolean' };
-const WITH_ID: Shape = { id: 'number' };
+const shape = (fields: Record<string, FieldType>): Shape => Object.entries(fields);
+
+const PROJECT = shape({ id: 'number', uuid: 'string', organization: 'string', api_token: 'string', name: 'string', timezone: 'string' });
+const FLAG = shape({ id: 'number', key: 'string', active: 'boolean', deleted: 'boolean' });
+const WITH_ID = shape({ id: 'number' });
 
 /** Route template -> the shape of the record it returns (alone, or as each item of `results`). */
 const SHAPES: ReadonlyMap<string, Shape> = new Map([
@@ -48,7 +51,7 @@ function itemsProblem(items: unknown[], shape: Shape): string | null {
 
 function recordProblem(record: unknown, shape: Shape): string | null {
   if (!isObject(record)) return `expected an object, got ${describe(record)}`;
-  for (const [field, type] of Object.entries(shape)) {
+  for (const [field, type] of shape) {
     const value = record[field];
     const ok = type === 'object' ? isObject(value) : typeof value === type;
     if (!ok) return `"${field}" should be a ${type}, got ${describe(value)}`;

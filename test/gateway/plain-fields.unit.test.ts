@@ -1,0 +1,69 @@
+// Plain fields (src/resolvers/support/parent-fields.ts): a wrapped record's fields that depend on the
+// record alone are getters on its class, not resolvers, so compiled queries read them as properties.
+import { isObjectType, parse, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { describe, expect, it } from 'vitest';
+import { compilationSchema, gatewaySchema } from '../../src/schema.ts';
+import { plainFields } from '../../src/resolvers/support/parent-fields.ts';
+import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/feature-flag.ts';
+import { OrgPlugin, type PluginRecord } from '../../src/upstream-client/plugin.ts';
+import { ProjectRoleAccess, type RoleAccessRecord } from '../../src/upstream-client/role-access.ts';
+
+const WRAPPED = [
+  { type: 'FeatureFlag', parent: new ProjectFlag(3, { id: 7, key: 'beta', name: 'Beta' } as FeatureFlagRecord) },
+  { type: 'Plugin', parent: new OrgPlugin('org', { id: 9, name: 'GeoIP' } as PluginRecord) },
+  { type: 'FeatureFlagRoleAccess', parent: new ProjectRoleAccess(3, 7, { id: 11 } as RoleAccessRecord) },
+];
+
+function fieldsOf(schema: GraphQLSchema, type: string) {
+  const named = schema.getType(type);
+  if (!isObjectType(named)) throw new Error(`${type} is not an object type`);
+  return named.getFields();
+}
+
+describe('plain fields', () => {
+  it.each(WRAPPED)('$type: every field without a resolver is a getter of its parent class, and no own property hides one', ({ type, parent }) => {
+    const fields = Object.values(fieldsOf(compilationSchema(), type));
+    const plain = fields.filter((field) => !field.resolve).map((field) => field.name);
+    expect(plain.length).toBeGreaterThan(3);
+    for (const name of plain) {
+      const descriptor = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(parent), name);
+      expect(descriptor && 'get' in descriptor && typeof descriptor.get, `${type}.${name}`).toBe('function');
+    }
+    expect(Object.keys(parent).filter((own) => fields.some((field) => field.name === own))).toEqual([]);
+  });
+
+  it('reads the record through the getters, as the resolvers did', () => {
+    const flag = new ProjectFlag(3, { id: 7, key: 'beta', name: null, active: undefined, deleted: undefined } as unknown as FeatureFlagRecord);
+    const read = flag as unknown as Record<string, unknown>;
+    expect([read.databaseId, read.projectDatabaseId, read.key, read.name, read.active, read.deleted]).toEqual([7, 3, 'beta', null, true, false]);
+    expect(read.id).toBe(Buffer.from('FeatureFlag:3:7').toString('base64url'));
+  });
+
+  it('a 50-flag list compiles with no resolver call per flag field (only the list itself is resolved)', () => {
+    const document = parse(
+      'query Flags($id: ID!) { project(id: $id) { featureFlags(first: 50) { nodes { id key name active createdAt createdBy { email } } } } }',
+    );
+    const compiled = compileQuery(compilationSchema(), document, 'Flags', { debug: true } as never);
+    if (!isCompiledQuery(compiled)) throw new Error('not compiled');
+    const source = String((compiled as unknown as Record<string, unknown>).__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation);
+    expect(source).toContain('featureFlagsProjectfeatureFlagsResolverHandler');
+    expect(source).not.toMatch(/FeatureFlag(id|key|name|active|createdAt|createdBy)Resolver/);
+  });
+
+  it('the schema graphql-js serves keeps the same plain fields (its default resolver reads the getter)', () => {
+    const served = fieldsOf(gatewaySchema(), 'FeatureFlag');
+    expect(served.key?.resolve).toBeUndefined();
+    expect(served.project?.resolve).toBeTypeOf('function');
+  });
+
+  it('refuses a field name the class already has', () => {
+    class Wrapped {
+      readonly record = {};
+      existing(): number {
+        return 1;
+      }
+    }
+    expect(() => plainFields(Wrapped, { existing: () => 2 })).toThrow(/already has "existing"/);
+  });
+});
