@@ -42,7 +42,8 @@ export function bearerToken(header: string | string[] | undefined): string | nul
 /**
  * The context of one GraphQL request: a fresh client, report and set of loaders, bound to the
  * caller's token. The operation's upstream calls are cancelled when the caller disconnects before
- * the answer is sent; the request id is echoed in the `x-request-id` response header.
+ * the answer is sent, and its loaders are released once the connection is done with the answer;
+ * the request id is echoed in the `x-request-id` response header.
  */
 export function createContext(req: IncomingMessage, res: ServerResponse, transport: UpstreamTransport, logger: Logger, tracer?: GatewayTracer): GatewayContext {
   const headers: IncomingHttpHeaders = req.headers;
@@ -56,6 +57,7 @@ export function createContext(req: IncomingMessage, res: ServerResponse, transpo
   }
   res.once('close', () => {
     if (!res.writableFinished) context.scope.stop('client-gone');
+    context.loaders.release();
   });
   return context;
 }

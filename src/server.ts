@@ -1,4 +1,5 @@
-// startGateway(options) -> { url, stop }: Express 5 + Apollo Server 5 on one HTTP server.
+// startGateway(options) -> { url, stop }: Apollo Server 5 on one HTTP server, /graphql served by a
+// plain request listener (src/http/graphql-edge.ts) and every other route by Express 5.
 // Used by main.ts and by every end-to-end test (port 0).
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,12 +19,8 @@ import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
-import { apolloHandler } from './http/apollo-handler.ts';
 import { graphqlCors } from './http/cors.ts';
-import { responseCompression } from './http/compression.ts';
-import { jsonBody } from './http/json-body.ts';
-import { trustedDocumentsGate } from './http/trusted-documents.ts';
-import { unexpectedErrors } from './http/unexpected-errors.ts';
+import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
 import { EXPLORER_PATH, explorerRoutes, withOfflineExplorer } from './http/explorer.ts';
 import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
@@ -162,13 +159,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // never revalidated), and X-Powered-By only advertises the framework.
   app.set('etag', false);
   app.disable('x-powered-by');
-  const httpServer = createServer(app);
+  // The request listener is attached once Apollo Server has started (it needs the server, whose
+  // drain plugin needs this HTTP server).
+  const httpServer = createServer();
   const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
   await server.start();
-  const live = startLiveUpdates({ httpServer, path: '/graphql', transport, logger, options: options.subscriptions });
+  const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
-  const context = (req: express.Request, res: express.Response) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
-  mountRoutes(app, server, { metrics, logger, context, readiness, metricsText: options.metricsText, trustedDocuments: options.trustedDocuments });
+  const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
+  const graphql = graphqlEdge({ server, context, metrics, logger, trustedDocuments: options.trustedDocuments });
+  mountRoutes(app, graphql, { metrics, readiness, metricsText: options.metricsText });
+  httpServer.on('request', listener(graphql, app));
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -283,21 +284,30 @@ function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
   return { gateway: executorGateway(schema, executor) };
 }
 
-interface Edge {
+interface Routes {
   metrics: GatewayMetrics;
-  logger: Logger;
-  context: (req: express.Request, res: express.Response) => GatewayContext;
-  trustedDocuments: TrustedDocuments | undefined;
   readiness: Readiness;
   metricsText: GatewayOptions['metricsText'];
 }
 
 /**
- * `/healthz` (liveness), `/readyz` (readiness: the upstream answers, not draining), `/metrics`, and
- * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request).
+ * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request) goes
+ * to its own listener without entering Express; everything else, Express.
  */
-function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>, edge: Edge): void {
-  const { metrics, logger, context, trustedDocuments, readiness, metricsText } = edge;
+function listener(graphql: RequestListener, app: express.Express): RequestListener {
+  return (req, res) => {
+    if (isGraphQLTarget(req.url)) graphql(req, res);
+    else app(req, res);
+  };
+}
+
+/**
+ * `/healthz` (liveness), `/readyz` (readiness: the upstream answers, not draining), `/metrics`, the
+ * explorer's files, and the other spellings of `/graphql` Express's routing accepts (`/graphql/`...),
+ * handed to the same listener.
+ */
+function mountRoutes(app: express.Express, graphql: RequestListener, routes: Routes): void {
+  const { metrics, readiness, metricsText } = routes;
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -309,17 +319,8 @@ function mountRoutes(app: express.Express, server: ApolloServer<GatewayContext>,
     const text = metricsText ? await metricsText(metrics.registry) : await metrics.registry.metrics();
     res.type(metrics.registry.contentType).send(text);
   });
-  const observers = { metrics, logger };
   app.use(EXPLORER_PATH, explorerRoutes());
-  app.use(
-    '/graphql',
-    graphqlCors(),
-    responseCompression(),
-    ...jsonBody(observers),
-    ...(trustedDocuments ? [trustedDocumentsGate(trustedDocuments, observers)] : []),
-    apolloHandler(server, context),
-    unexpectedErrors(logger),
-  );
+  app.use(GRAPHQL_PATH, (req, res) => graphql(req, res));
 }
 
 function listen(httpServer: http.Server, port: number, host: string): Promise<void> {

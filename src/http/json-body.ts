@@ -1,14 +1,21 @@
-// The JSON body of /graphql. Express's own answer to a body it cannot read is an HTML page (with a
-// stack trace and server paths outside production) and its default handler prints the error, body
-// included, to stderr. Here it is a GraphQL-shaped BAD_REQUEST in every mode, and nothing of the
-// body is logged.
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+// The JSON body of /graphql. body-parser's own answer to a body it cannot read is an HTML page
+// (through Express's error handler, with a stack trace and server paths outside production) and
+// that handler prints the error, body included, to stderr. Here it is a GraphQL-shaped BAD_REQUEST
+// in every mode, and nothing of the body is logged. The body every client sends is read by
+// read-json.ts; every other one by body-parser itself (`express.json`), so rarer requests keep
+// body-parser's exact rules (charsets, compressed bodies, unusual Content-Types).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
 import type { Logger } from 'pino';
 import type { GatewayMetrics } from '../observability.ts';
+import { isPlainJson, readPlainJson } from './read-json.ts';
 import { refuse } from './refusal.ts';
 
 /** Largest accepted body; a document this size is far past the token limit anyway. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** What `readBody` resolves to when it has answered the request itself. */
+export const REFUSED = Symbol('refused');
 
 /** body-parser's error `type` -> what the client is told (never the body or the parser's message). */
 const MESSAGES: Record<string, string> = {
@@ -24,17 +31,36 @@ interface BodyParserError {
   status?: unknown;
 }
 
-/** `express.json` followed by the handler that turns its failures into GraphQL errors. */
-export function jsonBody(observers: { metrics: GatewayMetrics; logger: Logger }): [RequestHandler, ErrorRequestHandler] {
-  const onError: ErrorRequestHandler = (error: BodyParserError, req, res, next) => {
-    const type = typeof error.type === 'string' ? error.type : '';
-    const message = MESSAGES[type];
-    if (!message) {
-      next(error);
-      return;
+export type BodyReader = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
+
+/**
+ * Reads the JSON body (undefined when there is none or it is not JSON, as body-parser leaves it).
+ * A body that cannot be read is refused here (resolves to REFUSED); an error of another kind is
+ * thrown for the edge's last-resort handler.
+ */
+export function jsonBody(observers: { metrics: GatewayMetrics; logger: Logger }): BodyReader {
+  const parser = express.json({ limit: MAX_BODY_BYTES });
+  return async (req, res) => {
+    try {
+      return isPlainJson(req) ? await readPlainJson(req, MAX_BODY_BYTES) : await viaBodyParser(parser, req, res);
+    } catch (error) {
+      const { type, status } = error as BodyParserError;
+      const message = typeof type === 'string' ? MESSAGES[type] : undefined;
+      if (!message) throw error;
+      refuse(req, res, { status: typeof status === 'number' && status >= 400 && status < 500 ? status : 400, code: 'BAD_REQUEST', message }, observers);
+      return REFUSED;
     }
-    const status = typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 400;
-    refuse(req, res, { status, code: 'BAD_REQUEST', message }, observers);
   };
-  return [express.json({ limit: MAX_BODY_BYTES }), onError];
+}
+
+/** body-parser is connect-style middleware that reads only node's own request: it runs without Express. */
+function viaBodyParser(parser: express.RequestHandler, req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    void parser(req as express.Request, res as express.Response, (error?: unknown) => {
+      // body-parser passes its own errors (http-errors), never anything else.
+      const failure = error as Error | undefined;
+      if (failure) reject(failure);
+      else resolve((req as { body?: unknown }).body);
+    });
+  });
 }

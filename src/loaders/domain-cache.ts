@@ -66,6 +66,11 @@ export class DomainCache {
     return entry;
   }
 
+  /** Drops everything, objects included (the request is over: `Loaders.release`). */
+  clear(): void {
+    this.#entries.clear();
+  }
+
   /** Drops every read (see the file comment); objects stay. */
   forgetReads(): void {
     for (const key of [...this.#entries.keys()]) if (!OBJECT_PREFIXES.some((prefix) => key.startsWith(prefix))) this.#entries.delete(key);

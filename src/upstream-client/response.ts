@@ -17,8 +17,9 @@ export async function readBounded(call: Call, response: Dispatcher.ResponseData,
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) tooLarge(call, response, maxBytes);
   // A declared length within the cap is all undici reads (a longer body fails the call): read
-  // it at once rather than chunk by chunk through an async iterator.
-  if (Number.isFinite(declared)) return response.body.text();
+  // it at once rather than chunk by chunk through an async iterator. As bytes, not `text()`:
+  // with `text()` (and `json()`) V8 promoted every page to the old generation (docs/performance.md, "Memory").
+  if (Number.isFinite(declared)) return Buffer.from(await response.body.arrayBuffer()).toString('utf8');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response.body as AsyncIterable<Buffer>) {
