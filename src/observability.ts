@@ -4,7 +4,8 @@
 import type { ApolloServerPlugin, GraphQLRequestListener, GraphQLResponse } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import { FastCounter, FastHistogram } from './metric-series.ts';
 import type { GatewayContext } from './context.ts';
 import { isMaskedError } from './errors.ts';
 import { statelessPlugin } from './apollo-plugins/stateless.ts';
@@ -31,19 +32,20 @@ export const MAX_OPERATION_LABELS = 100;
 export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS): GatewayMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'graphql_requests_total',
-    help: 'GraphQL operations by operation name (bounded, see README) and outcome.',
-    labelNames: ['operation', 'outcome'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'graphql_request_duration_seconds',
-    help: 'GraphQL operation latency by operation name (bounded, see README).',
-    labelNames: ['operation'],
-    registers: [registry],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  });
+  // Recorded on every operation and upstream call: bound series (src/metric-series.ts).
+  const requests = new FastCounter(
+    'graphql_requests_total',
+    'GraphQL operations by operation name (bounded, see README) and outcome.',
+    ['operation', 'outcome'],
+    registry,
+  );
+  const duration = new FastHistogram(
+    'graphql_request_duration_seconds',
+    'GraphQL operation latency by operation name (bounded, see README).',
+    ['operation'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registry,
+  );
   const refused = new Counter({
     name: 'graphql_refused_requests_total',
     help: 'Requests answered with errors and no data (malformed body, parse or validation failure, limits, authentication, untrusted operation), by error code.',
@@ -56,32 +58,32 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     labelNames: ['action'],
     registers: [registry],
   });
-  const upstreamCalls = new Counter({
-    name: 'upstream_calls_total',
-    help: 'Upstream REST calls by method, route template and status.',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  const upstreamDuration = new Histogram({
-    name: 'upstream_call_duration_seconds',
-    help: 'Upstream REST call latency by method and route template.',
-    labelNames: ['method', 'route'],
-    registers: [registry],
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  });
+  const upstreamCalls = new FastCounter(
+    'upstream_calls_total',
+    'Upstream REST calls by method, route template and status.',
+    ['method', 'route', 'status'],
+    registry,
+  );
+  const upstreamDuration = new FastHistogram(
+    'upstream_call_duration_seconds',
+    'Upstream REST call latency by method and route template.',
+    ['method', 'route'],
+    [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registry,
+  );
   const labels = new OperationLabels(maxOperationLabels);
   // Label children bound once per label set (every set is bounded: operation names, codes,
   // route templates, statuses), so recording a request or a call builds no label object.
   const operationSeries = bound((operation) => ({
-    ok: requests.labels(operation, 'ok'),
-    error: requests.labels(operation, 'error'),
-    refused: requests.labels(operation, 'refused'),
-    duration: duration.labels(operation),
+    ok: requests.series(operation, 'ok'),
+    error: requests.series(operation, 'error'),
+    refused: requests.series(operation, 'refused'),
+    duration: duration.series(operation),
   }));
   const refusedSeries = bound((code) => refused.labels(code));
   const untrustedSeries = bound((action) => untrusted.labels(action));
-  const callSeries = bound((key) => upstreamCalls.labels(...(key.split(' ') as [string, string, string])));
-  const callDurationSeries = bound((key) => upstreamDuration.labels(...(key.split(' ') as [string, string])));
+  const callSeries = bound((key) => upstreamCalls.series(...key.split(' ')));
+  const callDurationSeries = bound((key) => upstreamDuration.series(...key.split(' ')));
   const observeRefusal = (code: string) => refusedSeries(codeLabel(code)).inc();
 
   const plugin: ApolloServerPlugin<GatewayContext> = {

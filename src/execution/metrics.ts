@@ -1,6 +1,7 @@
 // `graphql_executions_total{executor, reason}`: which engine ran each operation and why, so a
 // fallback from compiled execution to graphql-js is visible in /metrics.
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { FastCounter, type CounterSeries } from '../metric-series.ts';
 
 /** Why an operation ran where it did (the `reason` label). */
 export type ExecutionReason = 'compiled' | 'subscription' | 'tracing' | 'uncompilable';
@@ -13,20 +14,20 @@ const PATHS: Record<Executor, ExecutionReason[]> = {
 };
 
 /**
- * Registers the counter on `registry`. Every executor/reason pair is bound once at startup (so
- * each shows in /metrics from 0, and counting an operation allocates nothing).
+ * Registers the counter on `registry`. Every executor/reason pair is bound once at startup and
+ * shows in /metrics from 0; counting an operation adds to a bound series (src/metric-series.ts).
  */
 export function executionCounter(registry: Registry): ExecutionCounter {
-  const counter = new Counter({
-    name: 'graphql_executions_total',
-    help: 'GraphQL operations executed, by executor (graphql-jit or graphql-js) and reason (compiled, subscription, tracing, uncompilable).',
-    labelNames: ['executor', 'reason'],
-    registers: [registry],
-  });
-  const children = {} as Record<Executor, Partial<Record<ExecutionReason, Counter.Internal>>>;
+  const counter = new FastCounter(
+    'graphql_executions_total',
+    'GraphQL operations executed, by executor (graphql-jit or graphql-js) and reason (compiled, subscription, tracing, uncompilable).',
+    ['executor', 'reason'],
+    registry,
+  );
+  const children = {} as Record<Executor, Partial<Record<ExecutionReason, CounterSeries>>>;
   for (const [executor, reasons] of Object.entries(PATHS) as [Executor, ExecutionReason[]][]) {
     children[executor] = {};
-    for (const reason of reasons) children[executor][reason] = counter.labels(executor, reason);
+    for (const reason of reasons) (children[executor][reason] = counter.series(executor, reason)).inc(0);
   }
   return (executor, reason) => children[executor][reason]?.inc();
 }

@@ -7,19 +7,29 @@ import type { StopReason } from './operation-scope.ts';
 /** Why a call was aborted: its own deadline, or its operation's `StopReason`. */
 export type AbortCause = 'call-deadline' | StopReason;
 
+/**
+ * What can stop every call it has in flight at once: an operation (its scope) or the gateway (the
+ * transport). A call joins each group while it runs; a plain Set rather than abort listeners on a
+ * shared AbortSignal, which cost an EventTarget listener added and removed per call.
+ */
+export interface CallGroup {
+  /** Why the group has stopped, or null while it runs. */
+  readonly stopReason: StopReason | null;
+  readonly inFlight: Set<{ stop(cause: StopReason): void }>;
+}
+
 export class CallDeadline {
   readonly #controller = new AbortController();
   readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #sources: AbortSignal[];
-  readonly #onSourceAbort = (event: Event) => this.#abort((event.target as AbortSignal).reason as AbortCause);
+  readonly #groups: CallGroup[];
 
-  /** @param timeoutMs deadline of this call; `sources` are the operation's and the gateway's signals. */
-  constructor(timeoutMs: number, sources: AbortSignal[]) {
-    this.#sources = sources;
-    this.#timer = setTimeout(() => this.#abort('call-deadline'), timeoutMs);
-    for (const source of sources) {
-      if (source.aborted) this.#abort(source.reason as AbortCause);
-      else source.addEventListener('abort', this.#onSourceAbort, { once: true });
+  /** @param timeoutMs deadline of this call; `groups` are the operation's scope and the transport. */
+  constructor(timeoutMs: number, groups: CallGroup[]) {
+    this.#groups = groups;
+    this.#timer = setTimeout(() => this.stop('call-deadline'), timeoutMs);
+    for (const group of groups) {
+      if (group.stopReason !== null) this.stop(group.stopReason);
+      else group.inFlight.add(this);
     }
   }
 
@@ -32,13 +42,14 @@ export class CallDeadline {
     return this.#controller.signal.aborted ? (this.#controller.signal.reason as AbortCause) : null;
   }
 
-  /** Releases the timer and listeners (always call once the call has settled). */
-  dispose(): void {
-    clearTimeout(this.#timer);
-    for (const source of this.#sources) source.removeEventListener('abort', this.#onSourceAbort);
+  /** Aborts the call (undici drops the request and its body read); the first cause is kept. */
+  stop(cause: AbortCause): void {
+    if (!this.#controller.signal.aborted) this.#controller.abort(cause);
   }
 
-  #abort(cause: AbortCause): void {
-    if (!this.#controller.signal.aborted) this.#controller.abort(cause);
+  /** Releases the timer and leaves the groups (always call once the call has settled). */
+  dispose(): void {
+    clearTimeout(this.#timer);
+    for (const group of this.#groups) group.inFlight.delete(this);
   }
 }

@@ -30,8 +30,12 @@ export class OperationScope {
   retries = true;
   readonly requestId: string;
   readonly callLimit: number;
+  /** The operation's upstream calls in flight (call-deadline.ts): `stop` aborts them. */
+  readonly inFlight = new Set<{ stop(cause: StopReason): void }>();
   readonly #deadline: number;
-  readonly #controller = new AbortController();
+  // Made only when something waits on the signal (a retry's backoff): most operations never do.
+  #controller: AbortController | undefined;
+  #stopped: StopReason | null = null;
   #calls = 0;
 
   constructor(options: OperationScopeOptions) {
@@ -40,9 +44,18 @@ export class OperationScope {
     this.#deadline = performance.now() + options.timeoutMs;
   }
 
-  /** Fires (with a `StopReason` as its reason) when the caller disconnects; in-flight calls abort. */
+  /** Fires (with a `StopReason` as its reason) when the operation is stopped. */
   get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#stopped !== null) this.#controller.abort(this.#stopped);
+    }
     return this.#controller.signal;
+  }
+
+  /** Why the operation was stopped, or null while it runs. */
+  get stopReason(): StopReason | null {
+    return this.#stopped;
   }
 
   /** Time left before the operation's deadline (0 once passed). */
@@ -64,7 +77,10 @@ export class OperationScope {
 
   /** Aborts every in-flight and future upstream call of the operation. */
   stop(reason: StopReason): void {
-    if (!this.#controller.signal.aborted) this.#controller.abort(reason);
+    if (this.#stopped !== null) return;
+    this.#stopped = reason;
+    this.#controller?.abort(reason);
+    for (const call of this.inFlight) call.stop(reason);
   }
 
   /**
