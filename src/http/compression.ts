@@ -14,8 +14,18 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 function compressible(req: IncomingMessage, res: ServerResponse): boolean {
   const type = String(res.getHeader('content-type') ?? '');
   if (type.startsWith('text/event-stream')) return false;
-  return compression.filter(req as Request, res as Response);
+  let known = compressibleTypes.get(type);
+  if (known === undefined) {
+    known = compression.filter(req as Request, res as Response);
+    if (compressibleTypes.size < MAX_REMEMBERED_TYPES) compressibleTypes.set(type, known);
+  }
+  return known;
 }
+
+// compression.filter looks the media type up in mime-db on every answer; the gateway writes only a
+// handful of types (JSON, GraphQL response JSON, HTML for the landing page), so each is looked up once.
+const compressibleTypes = new Map<string, boolean>();
+const MAX_REMEMBERED_TYPES = 32;
 
 export function responseCompression() {
   return compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: compressible });
