@@ -2,34 +2,23 @@
 // timeout, or less when the operation's deadline comes first), when the operation is stopped
 // (caller gone) or when the gateway shuts down. undici aborts the request and its body read on it,
 // so a trickling upstream cannot hold a call open past its deadline.
-import type { StopReason } from './operation-scope.ts';
+import type { InFlightCalls, StopReason } from './operation-scope.ts';
 
 /** Why a call was aborted: its own deadline, or its operation's `StopReason`. */
 export type AbortCause = 'call-deadline' | StopReason;
 
-/**
- * What can stop every call it has in flight at once: an operation (its scope) or the gateway (the
- * transport). A call joins each group while it runs; a plain Set rather than abort listeners on a
- * shared AbortSignal, which cost an EventTarget listener added and removed per call.
- */
-export interface CallGroup {
-  /** Why the group has stopped, or null while it runs. */
-  readonly stopReason: StopReason | null;
-  readonly inFlight: Set<{ stop(cause: StopReason): void }>;
-}
-
 export class CallDeadline {
   readonly #controller = new AbortController();
   readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #groups: CallGroup[];
+  readonly #groups: InFlightCalls[];
 
-  /** @param timeoutMs deadline of this call; `groups` are the operation's scope and the transport. */
-  constructor(timeoutMs: number, groups: CallGroup[]) {
+  /** @param timeoutMs deadline of this call; `groups` are the operation's calls in flight and the gateway's. */
+  constructor(timeoutMs: number, groups: InFlightCalls[]) {
     this.#groups = groups;
     this.#timer = setTimeout(() => this.stop('call-deadline'), timeoutMs);
     for (const group of groups) {
       if (group.stopReason !== null) this.stop(group.stopReason);
-      else group.inFlight.add(this);
+      else group.add(this);
     }
   }
 
@@ -50,6 +39,6 @@ export class CallDeadline {
   /** Releases the timer and leaves the groups (always call once the call has settled). */
   dispose(): void {
     clearTimeout(this.#timer);
-    for (const group of this.#groups) group.inFlight.delete(this);
+    for (const group of this.#groups) group.delete(this);
   }
 }

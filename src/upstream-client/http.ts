@@ -12,9 +12,9 @@
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from './undici-pool.ts';
-import { CallDeadline, type AbortCause, type CallGroup } from './call-deadline.ts';
+import { CallDeadline, type AbortCause } from './call-deadline.ts';
 import { abortedCall, asUpstreamError } from './failures.ts';
-import { OperationScope, type StopReason } from './operation-scope.ts';
+import { InFlightCalls, OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { interpretResponse, readBounded } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
@@ -85,18 +85,6 @@ export const DEFAULT_UPSTREAM_CONNECTIONS = 16;
 /** The cheap call that tells whether the upstream accepts a token (`UpstreamClient.verifyToken`). */
 const TOKEN_CHECK: UpstreamCall = { method: 'GET', route: '/api/projects/', query: { limit: 1 } };
 
-/** The gateway's calls in flight (call-deadline.ts): all aborted, and no new one admitted, once it shuts down. */
-class GatewayCalls implements CallGroup {
-  stopReason: StopReason | null = null;
-  readonly inFlight = new Set<{ stop(cause: StopReason): void }>();
-
-  stop(): void {
-    if (this.stopReason !== null) return;
-    this.stopReason = 'shutdown';
-    for (const call of this.inFlight) call.stop('shutdown');
-  }
-}
-
 /** The shared, token-free part: one keep-alive pool per upstream origin. */
 export class UpstreamTransport {
   readonly origin: string;
@@ -109,8 +97,8 @@ export class UpstreamTransport {
   readonly #callLimit: number;
   readonly #maxResponseBytes: number;
   readonly #retry: RetryPolicy;
-  /** Calls in flight, aborted together on shutdown. */
-  readonly #calls = new GatewayCalls();
+  /** Every call in flight, aborted together on shutdown. */
+  readonly #inFlight = new InFlightCalls();
 
   constructor(options: TransportOptions) {
     this.origin = new URL(options.upstreamUrl).origin;
@@ -146,7 +134,7 @@ export class UpstreamTransport {
 
   /** Aborts every in-flight upstream call (they fail as UPSTREAM_UNAVAILABLE) and refuses new ones. */
   abortInFlight(): void {
-    this.#calls.stop();
+    this.#inFlight.stop('shutdown');
   }
 
   /** Closes the pool; calls still in flight are aborted rather than waited for. */
@@ -173,7 +161,7 @@ export class UpstreamTransport {
 
   async #attempt(call: UpstreamCall, path: string, token: string, report: UpstreamReport, scope: OperationScope, attempt: number): Promise<unknown> {
     this.#admit(call, scope);
-    const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope, this.#calls]);
+    const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.inFlight, this.#inFlight]);
     const started = report.start();
     const span = scope.tracer?.startCall(call, attempt);
     let status: number | null = null;
@@ -204,7 +192,7 @@ export class UpstreamTransport {
 
   /** Refuses a call that must not go out: operation stopped or out of time, gateway stopping, budget used. */
   #admit(call: UpstreamCall, scope: OperationScope): void {
-    if (this.#calls.stopReason !== null) throw abortedCall('shutdown', call.route, null);
+    if (this.#inFlight.stopReason !== null) throw abortedCall('shutdown', call.route, null);
     if (scope.stopReason !== null) throw abortedCall(scope.stopReason, call.route, null);
     if (scope.remainingMs() <= 0) throw abortedCall('deadline', call.route, null);
     if (!scope.takeCall()) {

@@ -23,6 +23,38 @@ export interface CallTracer {
   startCall(call: { method: string; route: string }, attempt: number): { headers: Record<string, string>; end(status: number | null, error?: unknown): void };
 }
 
+/**
+ * Upstream calls in flight that stop together: an operation's (its scope's) or the whole gateway's
+ * (the transport's). A call joins each of its groups while it runs (call-deadline.ts); a plain Set
+ * rather than abort listeners on a shared AbortSignal, which cost an EventTarget listener added and
+ * removed per call.
+ */
+export class InFlightCalls {
+  readonly #calls = new Set<{ stop(cause: StopReason): void }>();
+  #stopped: StopReason | null = null;
+
+  /** Why the group was stopped, or null while it runs. */
+  get stopReason(): StopReason | null {
+    return this.#stopped;
+  }
+
+  add(call: { stop(cause: StopReason): void }): void {
+    this.#calls.add(call);
+  }
+
+  delete(call: { stop(cause: StopReason): void }): void {
+    this.#calls.delete(call);
+  }
+
+  /** Stops every call in flight; the group admits none from now on. False when it was already stopped. */
+  stop(reason: StopReason): boolean {
+    if (this.#stopped !== null) return false;
+    this.#stopped = reason;
+    for (const call of this.#calls) call.stop(reason);
+    return true;
+  }
+}
+
 export class OperationScope {
   /** Set by the context when the operation is traced: wraps each upstream attempt in a span. */
   tracer: CallTracer | undefined;
@@ -30,12 +62,11 @@ export class OperationScope {
   retries = true;
   readonly requestId: string;
   readonly callLimit: number;
-  /** The operation's upstream calls in flight (call-deadline.ts): `stop` aborts them. */
-  readonly inFlight = new Set<{ stop(cause: StopReason): void }>();
+  /** The operation's upstream calls in flight: `stop` aborts them. */
+  readonly inFlight = new InFlightCalls();
   readonly #deadline: number;
   // Made only when something waits on the signal (a retry's backoff): most operations never do.
   #controller: AbortController | undefined;
-  #stopped: StopReason | null = null;
   #calls = 0;
 
   constructor(options: OperationScopeOptions) {
@@ -48,14 +79,14 @@ export class OperationScope {
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();
-      if (this.#stopped !== null) this.#controller.abort(this.#stopped);
+      if (this.stopReason !== null) this.#controller.abort(this.stopReason);
     }
     return this.#controller.signal;
   }
 
   /** Why the operation was stopped, or null while it runs. */
   get stopReason(): StopReason | null {
-    return this.#stopped;
+    return this.inFlight.stopReason;
   }
 
   /** Time left before the operation's deadline (0 once passed). */
@@ -77,10 +108,7 @@ export class OperationScope {
 
   /** Aborts every in-flight and future upstream call of the operation. */
   stop(reason: StopReason): void {
-    if (this.#stopped !== null) return;
-    this.#stopped = reason;
-    this.#controller?.abort(reason);
-    for (const call of this.inFlight) call.stop(reason);
+    if (this.inFlight.stop(reason)) this.#controller?.abort(reason);
   }
 
   /**
