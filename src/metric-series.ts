@@ -21,7 +21,10 @@ abstract class SeriesFamily<S extends { labels: Labels; touched: boolean }> {
   readonly name: string;
   readonly help: string;
   readonly labelNames: readonly string[];
-  readonly #series = new Map<string, S>();
+  /** Every series made, in order (what the registry reads). */
+  readonly #series: S[] = [];
+  // One level of maps per label (values in `labelNames` order): a lookup joins no key string.
+  readonly #byValue = new Map<string, unknown>();
   abstract readonly type: 'counter' | 'histogram';
 
   constructor(name: string, help: string, labelNames: readonly string[], registry: Registry) {
@@ -34,20 +37,32 @@ abstract class SeriesFamily<S extends { labels: Labels; touched: boolean }> {
 
   /** The series of these label values (in `labelNames` order), made on first use. */
   series(...values: string[]): S {
-    const key = values.join('\u0000');
-    let series = this.#series.get(key);
-    if (!series) this.#series.set(key, (series = this.create(Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] ?? ''])))));
+    let level = this.#byValue;
+    const last = this.labelNames.length - 1;
+    for (let i = 0; i < last; i++) {
+      const value = values[i] ?? '';
+      let next = level.get(value) as Map<string, unknown> | undefined;
+      if (!next) level.set(value, (next = new Map()));
+      level = next;
+    }
+    const value = values[last] ?? '';
+    let series = level.get(value) as S | undefined;
+    if (!series) {
+      series = this.create(Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] ?? ''])));
+      level.set(value, series);
+      this.#series.push(series);
+    }
     return series;
   }
 
   /** The registry's view, as prom-client's metrics give it: only series recorded into since the last reset. */
   async get(): Promise<{ name: string; help: string; type: string; aggregator: string; values: Value[] }> {
-    const values = [...this.#series.values()].filter((series) => series.touched).flatMap((series) => this.valuesOf(series));
+    const values = this.#series.filter((series) => series.touched).flatMap((series) => this.valuesOf(series));
     return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
   }
 
   reset(): void {
-    for (const series of this.#series.values()) this.clear(series);
+    for (const series of this.#series) this.clear(series);
   }
 
   protected abstract create(labels: Labels): S;

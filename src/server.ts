@@ -8,7 +8,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageLocalDefault, ApolloServerPluginLandingPageProductionDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import type { TracerProvider } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { createCache, type GatewayCache } from './cache.ts';
@@ -17,7 +17,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
@@ -257,9 +257,11 @@ function apolloServer(
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: graceMs + ANSWER_AFTER_ABORT_MS }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the
       // default cache-control plugin would only add a willResolveField hook to every field
-      // (~10% of CPU on a 50-flag list). Inline tracing stays: it costs nothing unless a router sends
-      // `apollo-federation-include-trace: ftv1`.
+      // (~10% of CPU on a 50-flag list). Federated tracing is set up only for the requests of a
+      // router that asks for it (apollo-plugins/inline-trace.ts), not on every request.
       ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      inlineTraceWhenAsked(),
       landingPage(options),
       // Before anything reads the variables (the cost limit coerces them).
       inputLimitsPlugin,

@@ -13,6 +13,7 @@ import { execute, getVariableValues, GraphQLError, OperationTypeNode, type Docum
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
+import { FEDERATED_TRACE_HEADER } from '../apollo-plugins/inline-trace.ts';
 
 interface CompiledExecutorOptions {
   /** The schema Apollo validates against and graphql-js executes (Apollo may instrument its resolvers). */
@@ -58,7 +59,7 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
 
   return async (request) => {
     if (request.operation.operation === OperationTypeNode.SUBSCRIPTION) return interpreted(request, 'subscription');
-    if (request.request.http?.headers.get('apollo-federation-include-trace') === 'ftv1') return interpreted(request, 'tracing');
+    if (request.request.http?.headers.get(FEDERATED_TRACE_HEADER) === 'ftv1') return interpreted(request, 'tracing');
     const query = compiled(request.document, request.operationName);
     if (!query) return interpreted(request, 'uncompilable');
     count('graphql-jit', 'compiled');

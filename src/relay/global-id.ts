@@ -42,15 +42,30 @@ export function expectKeyCount(type: string, keys: string[], keyCount: number): 
 /** A global id's type and keys, or null for anything that is not one (decoded once, no exception). */
 function decodeGlobalId(id: string): { type: string; keys: string[] } | null {
   if (typeof id !== 'string' || !BASE64URL.test(id)) return null;
-  const raw = Buffer.from(id, 'base64url').toString('utf8');
+  const bytes = Buffer.from(id, 'base64url');
   // Round-trip check rejects strings that merely happen to be base64url-shaped.
-  if (Buffer.from(raw, 'utf8').toString('base64url') !== id) return null;
-  const [type, ...encodedKeys] = raw.split(':');
-  if (type === undefined || !TYPE_NAME.test(type) || encodedKeys.length === 0 || encodedKeys.some((k) => k === '')) return null;
+  if (bytes.toString('base64url') !== id) return null;
+  // toGlobalId writes ASCII only; any other byte fails the type or key checks below.
+  const [type, ...encodedKeys] = bytes.toString('latin1').split(':');
+  if (type === undefined || !TYPE_NAME.test(type) || encodedKeys.length === 0) return null;
+  const keys: string[] = [];
+  for (const encoded of encodedKeys) {
+    const key = decodeKey(encoded);
+    if (key === null) return null;
+    keys.push(key);
+  }
+  return { type, keys };
+}
+
+// What encodeURIComponent leaves as it is: such a key is its own decoding (most keys are digits).
+const UNESCAPED_KEY = /^[A-Za-z0-9\-_.!~*'()]+$/;
+
+/** A key as toGlobalId encoded it -> the key; null for an empty key or any other encoding of it (one object, one id: no "%31" for "1"). */
+function decodeKey(encoded: string): string | null {
+  if (UNESCAPED_KEY.test(encoded)) return encoded;
   try {
-    const keys = encodedKeys.map((k) => decodeURIComponent(k));
-    // Only the encoding toGlobalId produces: one object, one id (no "%31" for "1").
-    return keys.every((key, i) => encodeKey(key) === encodedKeys[i]) ? { type, keys } : null;
+    const key = decodeURIComponent(encoded);
+    return key !== '' && encodeKey(key) === encoded ? key : null;
   } catch {
     return null;
   }

@@ -7,8 +7,44 @@ import type { InFlightCalls, StopReason } from './operation-scope.ts';
 /** Why a call was aborted: its own deadline, or its operation's `StopReason`. */
 export type AbortCause = 'call-deadline' | StopReason;
 
+type Listener = () => void;
+
+/**
+ * The part of an AbortSignal undici reads (`reason`, add/remove an 'abort' listener), written here
+ * rather than an AbortController per call: a controller builds an EventTarget, and undici then
+ * registers through Node's `addAbortListener`, with its option object and disposer, when the
+ * signal has an `aborted` property (so this one has none). That was ~15 µs of every upstream call
+ * on a one-project lookup (docs/performance.md, "Fixed costs"). undici adds one listener per
+ * request; more are kept in order all the same, and one added after the abort runs right after.
+ */
+export class CallSignal {
+  reason: AbortCause | undefined;
+  #listeners: Listener[] = [];
+
+  addEventListener(type: string, listener: Listener): void {
+    if (type !== 'abort') return;
+    if (this.reason !== undefined) queueMicrotask(listener);
+    else this.#listeners.push(listener);
+  }
+
+  removeEventListener(type: string, listener: Listener): void {
+    if (type !== 'abort') return;
+    const index = this.#listeners.indexOf(listener);
+    if (index !== -1) this.#listeners.splice(index, 1);
+  }
+
+  /** Marks the signal aborted with `cause` and calls its listeners once; the first cause is kept. */
+  abort(cause: AbortCause): void {
+    if (this.reason !== undefined) return;
+    this.reason = cause;
+    const listeners = this.#listeners;
+    this.#listeners = [];
+    for (const listener of listeners) listener();
+  }
+}
+
 export class CallDeadline {
-  readonly #controller = new AbortController();
+  readonly signal = new CallSignal();
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #groups: InFlightCalls[];
 
@@ -22,18 +58,14 @@ export class CallDeadline {
     }
   }
 
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
   /** The cause once aborted, else null. */
   get cause(): AbortCause | null {
-    return this.#controller.signal.aborted ? (this.#controller.signal.reason as AbortCause) : null;
+    return this.signal.reason ?? null;
   }
 
   /** Aborts the call (undici drops the request and its body read); the first cause is kept. */
   stop(cause: AbortCause): void {
-    if (!this.#controller.signal.aborted) this.#controller.abort(cause);
+    this.signal.abort(cause);
   }
 
   /** Releases the timer and leaves the groups (always call once the call has settled). */

@@ -173,7 +173,8 @@ export class UpstreamTransport {
         path,
         headers: span ? { ...span.headers, ...headers } : headers,
         body: call.body === undefined ? null : JSON.stringify(call.body),
-        signal: deadline.signal,
+        // undici reads only what CallSignal has (call-deadline.ts).
+        signal: deadline.signal as unknown as AbortSignal,
       });
       status = response.statusCode;
       const text = await readBounded(call, response, this.#maxResponseBytes);

@@ -1,0 +1,82 @@
+// CallDeadline's signal stands in for an AbortSignal for undici (src/upstream-client/call-deadline.ts):
+// the first cause wins, each listener runs once, a removed one never, a late one still does, and
+// undici really abandons a request on it (the end-to-end cases are in deadlines.test.ts).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Pool } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CallDeadline, CallSignal } from '../../src/upstream-client/call-deadline.ts';
+import { InFlightCalls } from '../../src/upstream-client/operation-scope.ts';
+
+describe('CallSignal', () => {
+  it('keeps the first cause and calls each listener once', () => {
+    const signal = new CallSignal();
+    const first = vi.fn();
+    const second = vi.fn();
+    signal.addEventListener('abort', first);
+    signal.addEventListener('abort', second);
+    signal.abort('client-gone');
+    signal.abort('shutdown');
+    expect(signal.reason).toBe('client-gone');
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('never calls a removed listener, and calls one added after the abort right after', async () => {
+    const signal = new CallSignal();
+    const removed = vi.fn();
+    signal.addEventListener('abort', removed);
+    signal.removeEventListener('abort', removed);
+    signal.abort('deadline');
+    const late = vi.fn();
+    signal.addEventListener('abort', late);
+    await Promise.resolve();
+    expect(removed).not.toHaveBeenCalled();
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no `aborted` property, so undici registers on it directly', () => {
+    expect('aborted' in new CallSignal()).toBe(false);
+  });
+});
+
+describe('CallDeadline with undici', () => {
+  let server: Server;
+  let pool: Pool;
+  beforeAll(async () => {
+    server = createServer(() => {}); // never answers
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    pool = new Pool(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(async () => {
+    await pool.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const request = (deadline: CallDeadline) => pool.request({ method: 'GET', path: '/', signal: deadline.signal as unknown as AbortSignal });
+
+  it('undici abandons the request when the deadline passes, with the cause as reason', async () => {
+    const deadline = new CallDeadline(50, []);
+    await expect(request(deadline)).rejects.toBe('call-deadline');
+    expect(deadline.cause).toBe('call-deadline');
+    deadline.dispose();
+  });
+
+  it('a group already stopped aborts the call before it starts', async () => {
+    const group = new InFlightCalls();
+    group.stop('shutdown');
+    const deadline = new CallDeadline(10_000, [group]);
+    await expect(request(deadline)).rejects.toBe('shutdown');
+    deadline.dispose();
+  });
+
+  it('stopping the group aborts the calls in flight in it', async () => {
+    const group = new InFlightCalls();
+    const deadline = new CallDeadline(10_000, [group]);
+    const pending = request(deadline);
+    setTimeout(() => group.stop('client-gone'), 20);
+    await expect(pending).rejects.toBe('client-gone');
+    deadline.dispose();
+  });
+});
