@@ -17,7 +17,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { composePlugins, costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
@@ -263,17 +263,21 @@ function apolloServer(
       ApolloServerPluginInlineTraceDisabled(),
       inlineTraceWhenAsked(),
       landingPage(options),
-      // Before anything reads the variables (the cost limit coerces them).
-      inputLimitsPlugin,
-      requireTokenPlugin,
-      // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
-      costLimitPlugin(),
-      upstreamReportPlugin,
-      metrics.plugin,
-      tracingPlugin,
-      requestLogPlugin(logger),
-      errorTracePlugin,
-      oneLimitErrorPlugin,
+      // The gateway's own plugins as one (apollo-plugins/compose.ts): Apollo pays a promise per
+      // plugin at every stage of every request. Each stage runs them in this order.
+      composePlugins([
+        // Before anything reads the variables (the cost limit coerces them).
+        inputLimitsPlugin,
+        requireTokenPlugin,
+        // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
+        costLimitPlugin(),
+        upstreamReportPlugin,
+        metrics.plugin,
+        tracingPlugin,
+        requestLogPlugin(logger),
+        errorTracePlugin,
+        oneLimitErrorPlugin,
+      ]),
     ],
   });
 }

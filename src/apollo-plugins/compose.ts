@@ -1,0 +1,164 @@
+// The gateway's own plugins, handed to Apollo Server as one (docs/performance.md, "Fixed costs").
+// Apollo runs each stage of a request (didResolveOperation, willSendResponse...) as
+// `Promise.all` over every plugin's request listener, one promise per listener whether or not it
+// has that hook, and `responseForOperation` as one awaited call after another: with ten plugins,
+// ~80 promises per request for hooks that mostly do not exist. Composed, each stage is one call
+// that reaches only the listeners having the hook, with Apollo's own semantics: all of them are
+// called, in order, and the first failure is the stage's; end hooks run in reverse order;
+// `responseForOperation` takes the first answer given.
+import type {
+  ApolloServerPlugin,
+  BaseContext,
+  GraphQLRequestContext,
+  GraphQLRequestExecutionListener,
+  GraphQLRequestListener,
+  GraphQLResponse,
+  GraphQLServerListener,
+} from '@apollo/server';
+
+type Hooks = Record<string, ((...args: never[]) => unknown) | undefined>;
+// What a did-start hook returns: called with the stage's outcome (an error, or validation errors).
+type EndHook = (outcome?: unknown) => Promise<void>;
+
+/** Calls `name` on each target that has it, all of them even after a failure; settles once all have, rejecting with the first failure. */
+async function callEach(targets: readonly object[], name: string, args: unknown[]): Promise<void> {
+  const pending: unknown[] = [];
+  for (const target of targets) {
+    const hook = (target as Hooks)[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (!hook) continue;
+    try {
+      pending.push(hook.apply(target, args));
+    } catch (error) {
+      pending.push(Promise.reject(error));
+    }
+  }
+  if (pending.length > 0) await Promise.all(pending);
+}
+
+/** A did-start hook on each target (all called before any is awaited); the end hooks they return, called in reverse order by the one returned. */
+async function callDidStart(targets: readonly object[], name: string, args: unknown[]): Promise<EndHook | undefined> {
+  const started: unknown[] = [];
+  for (const target of targets) {
+    const hook = (target as Hooks)[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (hook) started.push(hook.apply(target, args));
+  }
+  if (started.length === 0) return undefined;
+  const ends = ((await Promise.all(started)) as (EndHook | undefined)[]).filter((end) => end !== undefined);
+  if (ends.length === 0) return undefined;
+  ends.reverse();
+  return async (outcome?: unknown) => {
+    for (const end of ends) await end(outcome);
+  };
+}
+
+/** The request listeners of one request as one (methods on the prototype: nothing but the list is made per request). */
+class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRequestListener<TContext> {
+  readonly #listeners: GraphQLRequestListener<TContext>[];
+
+  constructor(listeners: GraphQLRequestListener<TContext>[]) {
+    this.#listeners = listeners;
+  }
+
+  didResolveSource(...args: unknown[]) {
+    return callEach(this.#listeners, 'didResolveSource', args);
+  }
+
+  didResolveOperation(...args: unknown[]) {
+    return callEach(this.#listeners, 'didResolveOperation', args);
+  }
+
+  didEncounterErrors(...args: unknown[]) {
+    return callEach(this.#listeners, 'didEncounterErrors', args);
+  }
+
+  willSendResponse(...args: unknown[]) {
+    return callEach(this.#listeners, 'willSendResponse', args);
+  }
+
+  didEncounterSubsequentErrors(...args: unknown[]) {
+    return callEach(this.#listeners, 'didEncounterSubsequentErrors', args);
+  }
+
+  willSendSubsequentPayload(...args: unknown[]) {
+    return callEach(this.#listeners, 'willSendSubsequentPayload', args);
+  }
+
+  parsingDidStart(...args: unknown[]) {
+    return callDidStart(this.#listeners, 'parsingDidStart', args);
+  }
+
+  validationDidStart(...args: unknown[]) {
+    return callDidStart(this.#listeners, 'validationDidStart', args);
+  }
+
+  async responseForOperation(...args: unknown[]) {
+    for (const listener of this.#listeners) {
+      const response = await (listener.responseForOperation as ((...args: unknown[]) => unknown) | undefined)?.apply(listener, args);
+      if (response != null) return response as GraphQLResponse;
+    }
+    return null;
+  }
+
+  async executionDidStart(...args: unknown[]) {
+    const started: unknown[] = [];
+    for (const listener of this.#listeners) {
+      const hook = listener.executionDidStart as ((...args: unknown[]) => unknown) | undefined;
+      if (hook) started.push(hook.apply(listener, args));
+    }
+    const listeners = ((await Promise.all(started)) as (GraphQLRequestExecutionListener<TContext> | undefined)[]).filter((l) => l !== undefined);
+    return listeners.length <= 1 ? listeners[0] : composedExecutionListener(listeners);
+  }
+}
+
+function composedExecutionListener<TContext extends BaseContext>(listeners: GraphQLRequestExecutionListener<TContext>[]): GraphQLRequestExecutionListener<TContext> {
+  const resolving = listeners.filter((listener) => listener.willResolveField);
+  return {
+    executionDidEnd: (...args: unknown[]) => callEach(listeners, 'executionDidEnd', args),
+    ...(resolving.length > 0
+      ? {
+          willResolveField(params) {
+            const ends = resolving.map((listener) => listener.willResolveField!(params)).filter((end) => end !== undefined);
+            ends.reverse();
+            return (error, result) => {
+              for (const end of ends) end(error, result);
+            };
+          },
+        }
+      : {}),
+  };
+}
+
+const SERVER_LISTENER_HOOKS = ['schemaDidLoadOrUpdate', 'drainServer', 'serverWillStop'] as const;
+
+function composedServerListener(listeners: GraphQLServerListener[]): GraphQLServerListener | undefined {
+  if (listeners.length <= 1) return listeners[0];
+  if (listeners.filter((listener) => listener.renderLandingPage).length > 1) throw new Error('composePlugins: only one plugin may render the landing page');
+  const landing = listeners.find((listener) => listener.renderLandingPage);
+  const composed: GraphQLServerListener = landing ? { renderLandingPage: () => landing.renderLandingPage!() } : {};
+  for (const name of SERVER_LISTENER_HOOKS) {
+    if (!listeners.some((listener) => listener[name])) continue;
+    if (name === 'schemaDidLoadOrUpdate') composed[name] = (context) => listeners.forEach((listener) => listener.schemaDidLoadOrUpdate?.(context));
+    else composed[name] = () => callEach(listeners, name, []);
+  }
+  return composed;
+}
+
+/** `plugins` as one Apollo Server plugin, run in the given order at every stage. */
+export function composePlugins<TContext extends BaseContext>(plugins: ApolloServerPlugin<TContext>[]): ApolloServerPlugin<TContext> {
+  const requestPlugins = plugins.filter((plugin) => plugin.requestDidStart);
+  return {
+    async serverWillStart(service) {
+      const listeners = await Promise.all(plugins.map((plugin) => plugin.serverWillStart?.(service)));
+      return composedServerListener(listeners.filter((listener) => listener !== undefined));
+    },
+    async requestDidStart(requestContext: GraphQLRequestContext<TContext>) {
+      const started = await Promise.all(requestPlugins.map((plugin) => plugin.requestDidStart!(requestContext)));
+      const listeners = started.filter((listener) => listener !== undefined);
+      return listeners.length === 0 ? undefined : new ComposedRequestListener(listeners);
+    },
+    invalidRequestWasReceived: (...args) => callEach(plugins, 'invalidRequestWasReceived', args),
+    contextCreationDidFail: (...args) => callEach(plugins, 'contextCreationDidFail', args),
+    unexpectedErrorProcessingRequest: (...args) => callEach(plugins, 'unexpectedErrorProcessingRequest', args),
+    startupDidFail: (...args) => callEach(plugins, 'startupDidFail', args),
+  };
+}
