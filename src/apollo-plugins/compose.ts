@@ -110,7 +110,9 @@ class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRe
   }
 }
 
-function composedExecutionListener<TContext extends BaseContext>(listeners: GraphQLRequestExecutionListener<TContext>[]): GraphQLRequestExecutionListener<TContext> {
+function composedExecutionListener<TContext extends BaseContext>(
+  listeners: GraphQLRequestExecutionListener<TContext>[],
+): GraphQLRequestExecutionListener<TContext> {
   const resolving = listeners.filter((listener) => listener.willResolveField);
   return {
     executionDidEnd: (...args: unknown[]) => callEach(listeners, 'executionDidEnd', args),
