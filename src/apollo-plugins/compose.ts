@@ -16,7 +16,10 @@ import type {
   GraphQLServerListener,
 } from '@apollo/server';
 
-type Hooks = Record<string, ((...args: never[]) => unknown) | undefined>;
+type Hook = (...args: unknown[]) => unknown;
+
+/** A plugin's or listener's hook by name (hooks are called with their owner as `this`). */
+const hookOf = (target: object, name: string): Hook | undefined => (target as Record<string, Hook | undefined>)[name];
 // What a did-start hook returns: called with the stage's outcome (an error, or validation errors).
 type EndHook = (outcome?: unknown) => Promise<void>;
 
@@ -24,11 +27,13 @@ type EndHook = (outcome?: unknown) => Promise<void>;
 async function callEach(targets: readonly object[], name: string, args: unknown[]): Promise<void> {
   const pending: unknown[] = [];
   for (const target of targets) {
-    const hook = (target as Hooks)[name] as ((...args: unknown[]) => unknown) | undefined;
+    const hook = hookOf(target, name);
     if (!hook) continue;
     try {
       pending.push(hook.apply(target, args));
     } catch (error) {
+      // A hook that throws rather than rejects fails the stage all the same, as in Apollo's Promise.all.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever it threw is the stage's failure
       pending.push(Promise.reject(error));
     }
   }
@@ -39,7 +44,7 @@ async function callEach(targets: readonly object[], name: string, args: unknown[
 async function callDidStart(targets: readonly object[], name: string, args: unknown[]): Promise<EndHook | undefined> {
   const started: unknown[] = [];
   for (const target of targets) {
-    const hook = (target as Hooks)[name] as ((...args: unknown[]) => unknown) | undefined;
+    const hook = hookOf(target, name);
     if (hook) started.push(hook.apply(target, args));
   }
   if (started.length === 0) return undefined;
@@ -93,7 +98,7 @@ class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRe
 
   async responseForOperation(...args: unknown[]) {
     for (const listener of this.#listeners) {
-      const response = await (listener.responseForOperation as ((...args: unknown[]) => unknown) | undefined)?.apply(listener, args);
+      const response = await hookOf(listener, 'responseForOperation')?.apply(listener, args);
       if (response != null) return response as GraphQLResponse;
     }
     return null;
@@ -102,7 +107,7 @@ class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRe
   async executionDidStart(...args: unknown[]) {
     const started: unknown[] = [];
     for (const listener of this.#listeners) {
-      const hook = listener.executionDidStart as ((...args: unknown[]) => unknown) | undefined;
+      const hook = hookOf(listener, 'executionDidStart');
       if (hook) started.push(hook.apply(listener, args));
     }
     const listeners = ((await Promise.all(started)) as (GraphQLRequestExecutionListener<TContext> | undefined)[]).filter((l) => l !== undefined);
@@ -113,13 +118,13 @@ class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRe
 function composedExecutionListener<TContext extends BaseContext>(
   listeners: GraphQLRequestExecutionListener<TContext>[],
 ): GraphQLRequestExecutionListener<TContext> {
-  const resolving = listeners.filter((listener) => listener.willResolveField);
+  const resolving = listeners.filter((listener) => hookOf(listener, 'willResolveField'));
   return {
     executionDidEnd: (...args: unknown[]) => callEach(listeners, 'executionDidEnd', args),
     ...(resolving.length > 0
       ? {
           willResolveField(params) {
-            const ends = resolving.map((listener) => listener.willResolveField!(params)).filter((end) => end !== undefined);
+            const ends = resolving.map((listener) => listener.willResolveField?.(params)).filter((end) => end !== undefined);
             ends.reverse();
             return (error, result) => {
               for (const end of ends) end(error, result);
@@ -134,27 +139,29 @@ const SERVER_LISTENER_HOOKS = ['schemaDidLoadOrUpdate', 'drainServer', 'serverWi
 
 function composedServerListener(listeners: GraphQLServerListener[]): GraphQLServerListener | undefined {
   if (listeners.length <= 1) return listeners[0];
-  if (listeners.filter((listener) => listener.renderLandingPage).length > 1) throw new Error('composePlugins: only one plugin may render the landing page');
-  const landing = listeners.find((listener) => listener.renderLandingPage);
-  const composed: GraphQLServerListener = landing ? { renderLandingPage: () => landing.renderLandingPage!() } : {};
+  const landing = listeners.filter((listener) => hookOf(listener, 'renderLandingPage'));
+  if (landing.length > 1) throw new Error('composePlugins: only one plugin may render the landing page');
+  const composed: GraphQLServerListener = landing[0] ? { renderLandingPage: () => landing[0]!.renderLandingPage!() } : {};
   for (const name of SERVER_LISTENER_HOOKS) {
-    if (!listeners.some((listener) => listener[name])) continue;
+    if (!listeners.some((listener) => hookOf(listener, name))) continue;
     if (name === 'schemaDidLoadOrUpdate') composed[name] = (context) => listeners.forEach((listener) => listener.schemaDidLoadOrUpdate?.(context));
     else composed[name] = () => callEach(listeners, name, []);
   }
   return composed;
 }
 
+const NOTHING = Promise.resolve(undefined);
+
 /** `plugins` as one Apollo Server plugin, run in the given order at every stage. */
 export function composePlugins<TContext extends BaseContext>(plugins: ApolloServerPlugin<TContext>[]): ApolloServerPlugin<TContext> {
-  const requestPlugins = plugins.filter((plugin) => plugin.requestDidStart);
+  const requestPlugins = plugins.filter((plugin) => hookOf(plugin, 'requestDidStart'));
   return {
     async serverWillStart(service) {
-      const listeners = await Promise.all(plugins.map((plugin) => plugin.serverWillStart?.(service)));
+      const listeners = await Promise.all(plugins.map((plugin) => plugin.serverWillStart?.(service) ?? NOTHING));
       return composedServerListener(listeners.filter((listener) => listener !== undefined));
     },
     async requestDidStart(requestContext: GraphQLRequestContext<TContext>) {
-      const started = await Promise.all(requestPlugins.map((plugin) => plugin.requestDidStart!(requestContext)));
+      const started = await Promise.all(requestPlugins.map((plugin) => plugin.requestDidStart?.(requestContext) ?? NOTHING));
       const listeners = started.filter((listener) => listener !== undefined);
       return listeners.length === 0 ? undefined : new ComposedRequestListener(listeners);
     },
