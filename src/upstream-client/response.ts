@@ -15,26 +15,42 @@ interface Call {
 /** The body as text, or `malformed` once it passes `maxBytes` (the connection is dropped, not drained). */
 export async function readBounded(call: Call, response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) tooLarge(call, response, maxBytes);
-  // A declared length within the cap is all undici reads (a longer body fails the call): read
-  // it at once rather than chunk by chunk through an async iterator. As bytes, not `text()`:
-  // with `text()` (and `json()`) V8 promoted every page to the old generation (docs/performance.md, "Memory").
-  if (Number.isFinite(declared)) return Buffer.from(await response.body.arrayBuffer()).toString('utf8');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) tooLarge(call, response, maxBytes);
-    chunks.push(chunk);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    response.body.destroy();
+    throw tooLarge(call, response.statusCode, maxBytes);
   }
+  const { chunks, size } = await readChunks(response.body, maxBytes, () => tooLarge(call, response.statusCode, maxBytes));
+  if (chunks.length === 0) return '';
   return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
 }
 
-function tooLarge(call: Call, response: Dispatcher.ResponseData, maxBytes: number): never {
-  response.body.destroy();
-  throw new UpstreamError({
+/**
+ * The body's chunks as the socket delivered them, from the stream's own events. Not undici's
+ * `arrayBuffer()`, which copies every page into a fresh ArrayBuffer (a single chunk too), nor an
+ * async iterator, which costs a promise per chunk: the copy doubled the external memory each page
+ * allocates, and V8 answers growing external memory with more full collections
+ * (docs/performance.md, "Reading upstream pages").
+ */
+function readChunks(body: Dispatcher.ResponseData['body'], maxBytes: number, overflow: () => Error): Promise<{ chunks: Buffer[]; size: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    body.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        body.destroy();
+        reject(overflow());
+      } else chunks.push(chunk);
+    });
+    body.once('end', () => resolve({ chunks, size }));
+    body.once('error', reject);
+  });
+}
+
+function tooLarge(call: Call, status: number, maxBytes: number): UpstreamError {
+  return new UpstreamError({
     kind: 'malformed',
-    status: response.statusCode,
+    status,
     body: null,
     route: call.route,
     message: `Upstream ${call.method} ${call.route} answered more than ${maxBytes} bytes`,

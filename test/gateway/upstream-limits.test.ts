@@ -44,6 +44,35 @@ describe('response size cap', () => {
     expect(res.errors?.[0]?.message).toMatch(/GET \/api\/projects\/ answered more than 1048576 bytes/);
     expect(await (await arrived).closed).toEqual({ early: true });
   });
+
+  it('an answer declaring a length over the cap is refused before its body is read', async () => {
+    hostile.behave(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) });
+      res.write('{"count":0,"results":[');
+      return true;
+    });
+    const arrived = hostile.nextRequest();
+    const res = await query(PROJECTS);
+    expect(res.errors?.[0]?.extensions?.code).toBe('UPSTREAM_ERROR');
+    expect(res.errors?.[0]?.message).toMatch(/GET \/api\/projects\/ answered more than 1048576 bytes/);
+    expect(await (await arrived).closed).toEqual({ early: true });
+  });
+
+  it('a page that arrives in many chunks with its length declared is read whole', async () => {
+    const page = JSON.stringify({ count: 2, next: null, previous: null, results: [] });
+    hostile.behave(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(page)) });
+      for (const char of page) {
+        res.write(char);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end();
+      return true;
+    });
+    const res = await query(PROJECTS);
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.projects.totalCount).toBe(2);
+  });
 });
 
 describe('retries', () => {
