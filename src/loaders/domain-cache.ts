@@ -15,22 +15,59 @@ export type Loaded<V> = V | Promise<V>;
 
 const OBJECT_PREFIXES = ['item:', 'listed:'];
 
+/**
+ * One key's promise and, once it has arrived, its value. One object per key in one Map, rather
+ * than the promises in a Map and the arrived values in a WeakMap: a WeakMap entry per record
+ * (50 for a 50-flag page) cost more to add than everything else the cache does, and weak
+ * tables are extra work for every garbage collection (docs/performance.md, "Fixed costs").
+ */
+class Entry<V = unknown> {
+  arrived = false;
+  value: V | undefined;
+  #promise: Promise<V> | undefined;
+
+  /** An entry whose value is at hand (its promise is made only if someone asks for it). */
+  static of<V>(value: V): Entry<V> {
+    const entry = new Entry<V>(undefined);
+    entry.arrived = true;
+    entry.value = value;
+    return entry;
+  }
+
+  /** An entry for a value on its way: it records the value when the promise fulfils. */
+  static pending<V>(promise: Promise<V>): Entry<V> {
+    const entry = new Entry(promise);
+    promise.then(
+      (value) => {
+        entry.arrived = true;
+        entry.value = value;
+      },
+      () => undefined,
+    );
+    return entry;
+  }
+
+  private constructor(promise: Promise<V> | undefined) {
+    this.#promise = promise;
+  }
+
+  get promise(): Promise<V> {
+    return (this.#promise ??= Promise.resolve(this.value as V));
+  }
+}
+
 export class DomainCache {
-  readonly #entries = new Map<string, Promise<unknown>>();
-  readonly #arrived = new WeakMap<Promise<unknown>, { value: unknown }>();
-  readonly #watched = new WeakSet<Promise<unknown>>();
+  readonly #entries = new Map<string, Entry>();
 
   /** The value under `key` once it has arrived, else undefined. */
   arrived<V>(key: string): { value: V } | undefined {
     const entry = this.#entries.get(key);
-    return entry && (this.#arrived.get(entry) as { value: V } | undefined);
+    return entry?.arrived ? (entry as { value: V }) : undefined;
   }
 
   /** Stores a value already at hand (a list item, a write's answer), replacing any entry. */
   set<V>(key: string, value: V): V {
-    const entry = Promise.resolve(value);
-    this.#entries.set(key, entry);
-    this.#arrived.set(entry, { value });
+    this.#entries.set(key, Entry.of(value));
     return value;
   }
 
@@ -42,28 +79,27 @@ export class DomainCache {
   values<V>(prefix: string): V[] {
     const values: V[] = [];
     for (const [key, entry] of this.#entries) {
-      const arrived = key.startsWith(prefix) ? this.#arrived.get(entry) : undefined;
-      if (arrived) values.push(arrived.value as V);
+      if (entry.arrived && key.startsWith(prefix)) values.push(entry.value as V);
     }
     return values;
   }
 
   /** Resolves once every entry under `prefix` still on its way has settled (arrived or failed). */
   async settled(prefix: string): Promise<void> {
-    const pending = [...this.#entries].filter(([key, entry]) => key.startsWith(prefix) && !this.#arrived.has(entry)).map(([, entry]) => entry);
+    const pending = [...this.#entries].filter(([key, entry]) => !entry.arrived && key.startsWith(prefix)).map(([, entry]) => entry.promise);
     await Promise.allSettled(pending);
   }
 
   /** A de-duplicated read: `fetch` runs once per key; a failed read is dropped so a later field may retry it. */
   read<V>(key: string, fetch: () => Promise<V>): Promise<V> {
-    const cached = this.#entries.get(key) as Promise<V> | undefined;
-    if (cached) return cached;
-    const entry = this.#watch(fetch());
+    const cached = this.#entries.get(key) as Entry<V> | undefined;
+    if (cached) return cached.promise;
+    const entry = Entry.pending(fetch());
     this.#entries.set(key, entry);
-    entry.catch(() => {
+    entry.promise.catch(() => {
       if (this.#entries.get(key) === entry) this.#entries.delete(key);
     });
-    return entry;
+    return entry.promise;
   }
 
   /** Drops everything, objects included (the request is over: `Loaders.release`). */
@@ -84,34 +120,17 @@ export class DomainCache {
   lookup<K, V>(prefix: string, keyOf: (ref: K) => string, batch: (refs: readonly K[]) => Promise<(V | Error)[]>): (ref: K) => Loaded<V> {
     const loader = new DataLoader<K, V, string>(batch, { cacheKeyFn: (ref) => prefix + keyOf(ref), cacheMap: this.#cacheMap<V>() });
     return (ref) => {
-      const key = prefix + keyOf(ref);
-      const arrived = this.arrived<V>(key);
-      if (arrived) return arrived.value;
-      const pending = loader.load(ref);
-      const entry = this.#entries.get(key);
-      if (entry) void this.#watch(entry);
-      return pending;
+      const arrived = this.arrived<V>(prefix + keyOf(ref));
+      return arrived ? arrived.value : loader.load(ref);
     };
-  }
-
-  #watch<V>(entry: Promise<V>): Promise<V> {
-    if (this.#watched.has(entry)) return entry;
-    this.#watched.add(entry);
-    void entry.then(
-      (value) => {
-        if (!this.#arrived.has(entry)) this.#arrived.set(entry, { value });
-      },
-      () => undefined,
-    );
-    return entry;
   }
 
   // DataLoader keeps its promises in this cache (and removes them itself when a whole batch fails).
   #cacheMap<V>(): DataLoader.CacheMap<string, Promise<V>> {
-    const entries = this.#entries as Map<string, Promise<V>>;
+    const entries = this.#entries as Map<string, Entry<V>>;
     return {
-      get: (key) => entries.get(key),
-      set: (key, value) => entries.set(key, value),
+      get: (key) => entries.get(key)?.promise,
+      set: (key, promise) => entries.set(key, Entry.pending(promise)),
       delete: (key) => entries.delete(key),
       clear: () => this.forgetReads(),
     };
