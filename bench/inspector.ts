@@ -90,7 +90,7 @@ export function topAllocations(profile: AllocationProfile, count: number, reques
     if (node.selfSize > 0) {
       const fn = `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + node.selfSize);
-      const pkg = packageOf(functionName, url);
+      const pkg = packageOf(functionName, url, lineNumber);
       byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + node.selfSize);
     }
     for (const child of node.children) visit(child);
@@ -118,7 +118,7 @@ export function topSelfTime(profile: CpuProfile, count: number, requests: number
     total += us;
     const fn = `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
-    const pkg = packageOf(functionName, url);
+    const pkg = packageOf(functionName, url, lineNumber);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
   const top = (map: Map<string, number>) =>
@@ -133,11 +133,16 @@ function shortUrl(url: string): string {
   return url.replace(/^file:\/\/.*?\/node_modules\//, '').replace(/^file:\/\/\/.*?\/(src|dist|bench|local-upstream)\//, '$1/');
 }
 
-/** `node_modules/<package>`, node's own code, this repository, or V8's pseudo-frames ((garbage collector), (program)). */
-function packageOf(functionName: string, url: string): string {
+/**
+ * `node_modules/<package>`, node's own code, this repository, V8's pseudo-frames ((garbage
+ * collector), (program)), builtins, or the code graphql-jit compiled (`new Function`: no URL, but
+ * a line number, which builtins lack).
+ */
+function packageOf(functionName: string, url: string, lineNumber: number): string {
   const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (pkg) return pkg;
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/').slice(0, 2).join('/')}`;
-  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (!url && functionName.startsWith('(')) return functionName;
+  if (!url) return lineNumber >= 0 ? '(compiled queries)' : '(native)';
   return /\/(src|dist\/src)\//.test(url) ? 'gateway' : shortUrl(url).split('/')[0]!;
 }

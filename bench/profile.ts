@@ -56,7 +56,8 @@ async function main(): Promise<void> {
         }
         for (const [i, runner] of runners.entries()) {
           rows.push({ scenario: scenario.id, contender: runner.name, requests: REQUESTS, 'CPU ms/request': Math.round((cpu[i]! / REQUESTS) * 1000) / 1000 });
-          await runner.stopProfiles(`${scenario.id}.${runner.name}`);
+          // A contender's name may hold a directory (gateway@/tmp/before): no slashes in file names.
+          await runner.stopProfiles(`${scenario.id}.${runner.name.replaceAll('/', '_')}`);
         }
       } finally {
         await Promise.all(runners.map((runner) => runner.close()));
