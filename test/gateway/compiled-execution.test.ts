@@ -65,6 +65,26 @@ describe('compiled execution', () => {
     expect(await raw(stack.gatewayUrl, query, variables, sameId)).toEqual(await raw(interpreted.url, query, variables, sameId));
   });
 
+  it('answers byte for byte as graphql-js does: values the upstream sends that list items cannot hold', async () => {
+    // A creator record has no checked shape: its values reach the scalars' serializers (String,
+    // Int) inside list items, where compiled leaves report their errors (docs/performance.md).
+    const uuid = '0190b7a0-0000-7000-8000-000000000001';
+    const flag = (id: number, created_by: unknown) => ({ id, key: `k${id}`, name: null, active: true, deleted: false, created_by });
+    const flags = [flag(1, null), flag(2, { id: 7, uuid, email: { address: 'a@b.c' }, first_name: ['A'] }), flag(3, { id: 2 ** 40, uuid, email: 'c@d.e' })];
+    const body = JSON.stringify({ count: flags.length, next: null, previous: null, results: flags });
+    const query = '{ project(id: 1) { featureFlags { nodes { key name createdBy { databaseId email firstName } } } } }';
+    const answers = [];
+    for (const url of [stack.gatewayUrl, interpreted.url]) {
+      stack.upstream.injectFault({ method: 'GET', path: '/api/projects/1/feature_flags/', status: 200, body });
+      answers.push(await raw(url, query, {}, { 'x-request-id': 'compare-engines' }));
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    const errors = (JSON.parse(answers[0]!.body) as { errors: Array<{ path: unknown[]; extensions: { code: string } }> }).errors;
+    expect(errors.map((error) => [error.extensions.code, error.path.join('.')])).toEqual(
+      ['1.createdBy.email', '1.createdBy.firstName', '2.createdBy.databaseId'].map((path) => ['UPSTREAM_ERROR', `project.featureFlags.nodes.${path}`]),
+    );
+  });
+
   it('federated tracing (ftv1) runs on graphql-js and leaves compiled queries on the plain resolvers', async () => {
     const before = await executions(stack.gateway.baseUrl, 'graphql-js', 'tracing');
     const traced = JSON.parse((await raw(stack.gatewayUrl, '{ projects { totalCount } }', {}, { 'apollo-federation-include-trace': 'ftv1' })).body);

@@ -34,6 +34,16 @@ describe('node / nodes', () => {
     expect(res.extensions?.upstream.totals).toMatchObject({ calls: 3, waves: 1 });
   });
 
+  it('nodes: an object missing after the others have arrived is still a null at its own index', async () => {
+    // Compiled execution once appended such a null after the items already completed
+    // (graphql-jit, patched: patches/README.md), answering a list one longer than `ids`.
+    stack.upstream.injectFault({ method: 'GET', path: '/api/projects/999998/', delayMs: 150 });
+    const ids = [toGlobalId('Project', 999998), toGlobalId('Organization', ORG_A)]; // an organization needs no upstream call
+    const res = await stack.graphql<any>('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids });
+    expect(res.data?.nodes).toEqual([null, { id: ids[1] }]);
+    expect(res.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['nodes', 0], 'NOT_FOUND']]);
+  });
+
   it('refuses more than 100 ids without calling the upstream', async () => {
     stack.upstream.resetRequests();
     const ids = Array.from({ length: 101 }, () => toGlobalId('Project', projectIds[0]!));
