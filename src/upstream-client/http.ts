@@ -13,6 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from './undici-pool.ts';
 import { CallDeadline, type AbortCause } from './call-deadline.ts';
+import { ConnectionSlots } from './connection-slots.ts';
 import { abortedCall, asUpstreamError } from './failures.ts';
 import { InFlightCalls, OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
@@ -99,6 +100,8 @@ export class UpstreamTransport {
   readonly #retry: RetryPolicy;
   /** Every call in flight, aborted together on shutdown. */
   readonly #inFlight = new InFlightCalls();
+  /** One slot per pool connection: calls wait here, not in undici's queue (connection-slots.ts). */
+  readonly #slots: ConnectionSlots;
 
   constructor(options: TransportOptions) {
     this.origin = new URL(options.upstreamUrl).origin;
@@ -111,8 +114,10 @@ export class UpstreamTransport {
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
     };
+    const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
+    this.#slots = new ConnectionSlots(connections);
     this.#pool = new Pool(this.origin, {
-      connections: options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS,
+      connections,
       // The call's own deadline (CallDeadline) is what bounds it; these only catch a stalled socket sooner.
       headersTimeout: this.#timeoutMs,
       bodyTimeout: this.#timeoutMs,
@@ -166,7 +171,11 @@ export class UpstreamTransport {
     const span = scope.tracer?.startCall(call, attempt);
     let status: number | null = null;
     let failure: unknown;
+    let holdsSlot = false;
     try {
+      const waiting = this.#slots.acquire(deadline.signal);
+      if (waiting) await waiting;
+      holdsSlot = true;
       const headers = requestHeaders(token, call.body !== undefined, scope);
       const response = await this.#pool.request({
         method: call.method,
@@ -184,6 +193,7 @@ export class UpstreamTransport {
       failure = cause !== null && !(error instanceof UpstreamError) ? abortedCall(cause, call.route, status) : asUpstreamError(error, call.route, status);
       throw failure;
     } finally {
+      if (holdsSlot) this.#slots.release();
       span?.end(status, failure);
       deadline.dispose();
       const entry = report.finish(started, { method: call.method, route: call.route, status });
