@@ -23,32 +23,38 @@ const hookOf = (target: object, name: string): Hook | undefined => (target as Re
 // What a did-start hook returns: called with the stage's outcome (an error, or validation errors).
 type EndHook = (outcome?: unknown) => Promise<void>;
 
-/** Calls `name` on each target that has it, all of them even after a failure; settles once all have, rejecting with the first failure. */
-async function callEach(targets: readonly object[], name: string, args: unknown[]): Promise<void> {
-  const pending: unknown[] = [];
+/** Calls `name` on each target that has it, in order, all of them even after a failure; what each returned (a hook that throws gives a rejected promise, as in Apollo's Promise.all). */
+function startEach(targets: readonly object[], name: string, args: unknown[]): unknown[] {
+  const started: unknown[] = [];
   for (const target of targets) {
     const hook = hookOf(target, name);
     if (!hook) continue;
     try {
-      pending.push(hook.apply(target, args));
+      started.push(hook.apply(target, args));
     } catch (error) {
-      // A hook that throws rather than rejects fails the stage all the same, as in Apollo's Promise.all.
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- whatever it threw is the stage's failure
-      pending.push(Promise.reject(error));
+      started.push(Promise.reject(error));
     }
   }
-  if (pending.length > 0) await Promise.all(pending);
+  return started;
 }
 
-/** A did-start hook on each target (all called before any is awaited); the end hooks they return, called in reverse order by the one returned. */
+/** `startEach`, settled once all have, rejecting with the first failure. */
+async function callEach(targets: readonly object[], name: string, args: unknown[]): Promise<void> {
+  const started = startEach(targets, name, args);
+  if (started.length > 0) await Promise.all(started);
+}
+
+/** `startEach`'s results once all have settled, without the hooks that returned nothing. */
+async function resultsOf<R>(targets: readonly object[], name: string, args: unknown[]): Promise<R[]> {
+  const started = startEach(targets, name, args);
+  if (started.length === 0) return [];
+  return ((await Promise.all(started)) as (R | undefined | null)[]).filter((result): result is R => result != null);
+}
+
+/** A did-start hook on each target; the end hooks they return, called in reverse order by the one returned. */
 async function callDidStart(targets: readonly object[], name: string, args: unknown[]): Promise<EndHook | undefined> {
-  const started: unknown[] = [];
-  for (const target of targets) {
-    const hook = hookOf(target, name);
-    if (hook) started.push(hook.apply(target, args));
-  }
-  if (started.length === 0) return undefined;
-  const ends = ((await Promise.all(started)) as (EndHook | undefined)[]).filter((end) => end !== undefined);
+  const ends = await resultsOf<EndHook>(targets, name, args);
   if (ends.length === 0) return undefined;
   ends.reverse();
   return async (outcome?: unknown) => {
@@ -105,12 +111,7 @@ class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRe
   }
 
   async executionDidStart(...args: unknown[]) {
-    const started: unknown[] = [];
-    for (const listener of this.#listeners) {
-      const hook = hookOf(listener, 'executionDidStart');
-      if (hook) started.push(hook.apply(listener, args));
-    }
-    const listeners = ((await Promise.all(started)) as (GraphQLRequestExecutionListener<TContext> | undefined)[]).filter((l) => l !== undefined);
+    const listeners = await resultsOf<GraphQLRequestExecutionListener<TContext>>(this.#listeners, 'executionDidStart', args);
     return listeners.length <= 1 ? listeners[0] : composedExecutionListener(listeners);
   }
 }
@@ -150,19 +151,14 @@ function composedServerListener(listeners: GraphQLServerListener[]): GraphQLServ
   return composed;
 }
 
-const NOTHING = Promise.resolve(undefined);
-
 /** `plugins` as one Apollo Server plugin, run in the given order at every stage. */
 export function composePlugins<TContext extends BaseContext>(plugins: ApolloServerPlugin<TContext>[]): ApolloServerPlugin<TContext> {
-  const requestPlugins = plugins.filter((plugin) => hookOf(plugin, 'requestDidStart'));
   return {
     async serverWillStart(service) {
-      const listeners = await Promise.all(plugins.map((plugin) => plugin.serverWillStart?.(service) ?? NOTHING));
-      return composedServerListener(listeners.filter((listener) => listener !== undefined));
+      return composedServerListener(await resultsOf<GraphQLServerListener>(plugins, 'serverWillStart', [service]));
     },
     async requestDidStart(requestContext: GraphQLRequestContext<TContext>) {
-      const started = await Promise.all(requestPlugins.map((plugin) => plugin.requestDidStart?.(requestContext) ?? NOTHING));
-      const listeners = started.filter((listener) => listener !== undefined);
+      const listeners = await resultsOf<GraphQLRequestListener<TContext>>(plugins, 'requestDidStart', [requestContext]);
       return listeners.length === 0 ? undefined : new ComposedRequestListener(listeners);
     },
     invalidRequestWasReceived: (...args) => callEach(plugins, 'invalidRequestWasReceived', args),
