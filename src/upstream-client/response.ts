@@ -19,19 +19,21 @@ export async function readBounded(call: Call, response: Dispatcher.ResponseData,
     response.body.destroy();
     throw tooLarge(call, response.statusCode, maxBytes);
   }
-  const { chunks, size } = await readChunks(response.body, maxBytes, () => tooLarge(call, response.statusCode, maxBytes));
+  const read = await readChunks(response.body, maxBytes);
+  if (!read) throw tooLarge(call, response.statusCode, maxBytes);
+  const { chunks, size } = read;
   if (chunks.length === 0) return '';
   return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
 }
 
 /**
- * The body's chunks as the socket delivered them, from the stream's own events. Not undici's
- * `arrayBuffer()`, which copies every page into a fresh ArrayBuffer (a single chunk too), nor an
- * async iterator, which costs a promise per chunk: the copy doubled the external memory each page
- * allocates, and V8 answers growing external memory with more full collections
- * (docs/performance.md, "Reading upstream pages").
+ * The body's chunks as the socket delivered them, from the stream's own events; null once they
+ * pass `maxBytes` (the body is then destroyed). Not undici's `arrayBuffer()`, which copies every
+ * page into a fresh ArrayBuffer (a single chunk too), memory that often only a full collection
+ * returns, nor an async iterator, which costs a promise per chunk (docs/performance.md, "Reading
+ * upstream pages").
  */
-function readChunks(body: Dispatcher.ResponseData['body'], maxBytes: number, overflow: () => Error): Promise<{ chunks: Buffer[]; size: number }> {
+function readChunks(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ chunks: Buffer[]; size: number } | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -39,7 +41,7 @@ function readChunks(body: Dispatcher.ResponseData['body'], maxBytes: number, ove
       size += chunk.length;
       if (size > maxBytes) {
         body.destroy();
-        reject(overflow());
+        resolve(null);
       } else chunks.push(chunk);
     });
     body.once('end', () => resolve({ chunks, size }));
