@@ -19,9 +19,11 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   gateway:<settings> the production command with node flags and environment variables joined by +
  *                      (later flags win), e.g. gateway:--max-semi-space-size=4+MALLOC_ARENA_MAX=2
  *   apollo-baseline    a minimal hand-written Apollo Server 5 gateway (bench/apollo-baseline.ts)
+ *   mercurius-jit      the same schema, resolvers and loaders on Fastify 5 + Mercurius 16 with graphql-jit
+ *                      (`jit: 1`: bench/mercurius-baseline.ts)
  *   floor              node:http + undici, no GraphQL, same calls and JSON (bench/floor.ts)
  */
-export const DEFAULT_CONTENDERS = ['gateway', 'gateway-graphql-js', 'apollo-baseline', 'floor'];
+export const DEFAULT_CONTENDERS = ['gateway', 'gateway-graphql-js', 'apollo-baseline', 'mercurius-jit', 'floor'];
 
 export interface Contender {
   name: string;
@@ -93,6 +95,7 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
   // NODE_ENV=production for every contender: graphql-js skips its development-only checks (its
   // instanceOf alone costs the baseline ~5% on a 50-flag list).
   else if (name === 'apollo-baseline') child = await start(name, ['bench/apollo-baseline.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
+  else if (name === 'mercurius-jit') child = await start(name, ['bench/mercurius-baseline.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
   else if (name === 'floor') child = await start(name, ['bench/floor.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
   else throw new Error(`bench: unknown contender ${name}`);
   return { name, child, url: child.url.replace('localhost', '127.0.0.1').replace(/(\/graphql)?$/, '/graphql') };

@@ -1,4 +1,4 @@
-// What the Apollo baseline and the floor share: their command line (`--upstream <url>`,
+// What the Apollo and Mercurius baselines and the floor share: their command line (`--upstream <url>`,
 // `--port`), one undici Pool to the upstream, a JSON call, and the gateway's global-id format
 // (base64url of `Type:key:key`), so both read the same upstream the same way.
 import { parseArgs } from 'node:util';

@@ -1,4 +1,4 @@
-// What the benchmark asks of every contender (gateway, minimal Apollo baseline, floor): typical
+// What the benchmark asks of every contender (gateway, minimal Apollo and Mercurius baselines, floor): typical
 // frontend reads, from a cheap lookup to the N+1 trap and a fan-out, plus a write. Each scenario
 // is one or more named operations sent in turn on each connection; `minCalls` is the least
 // number of upstream calls one run of them can make.

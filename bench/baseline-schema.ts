@@ -1,0 +1,95 @@
+// What the benchmark's hand-written GraphQL baselines share (apollo-baseline.ts, mercurius-baseline.ts):
+// the schema subset the scenarios read, its resolvers, and the per-request context with its
+// DataLoaders, so the baselines differ only in their server and execution. Resolvers are in
+// graphql-tools' form (Apollo's): an interface's type resolver is `Node.__resolveType`.
+import DataLoader from 'dataloader';
+import { globalId, idKeys, type Json, type Method, type RestUpstream } from './rest-upstream.ts';
+
+export const typeDefs = `#graphql
+  interface Node { id: ID! }
+  type Query { project(id: ID!): Project  nodes(ids: [ID!]!): [Node]! }
+  type Mutation {
+    createFeatureFlag(input: CreateFeatureFlagInput!): CreateFeatureFlagPayload!
+    deleteFeatureFlag(input: FeatureFlagReferenceInput!): DeleteFeatureFlagPayload!
+  }
+  type Project implements Node { id: ID! name: String! timezone: String featureFlags(first: Int): FeatureFlagConnection! }
+  type FeatureFlagConnection { totalCount: Int! nodes: [FeatureFlag!]! }
+  type FeatureFlag implements Node {
+    id: ID! databaseId: Int! key: String! name: String! active: Boolean! deleted: Boolean! createdAt: String
+    createdBy: User project: Project! roleAccess(first: Int): RoleAccessConnection!
+  }
+  type User { email: String }
+  type RoleAccessConnection { nodes: [RoleAccess!]! }
+  type RoleAccess { role: Role! }
+  type Role { name: String! }
+  type UserError { field: [String!] message: String! }
+  input CreateFeatureFlagInput { projectId: ID! key: String! name: String }
+  input FeatureFlagReferenceInput { id: ID! }
+  type CreateFeatureFlagPayload { featureFlag: FeatureFlag userErrors: [UserError!]! }
+  type DeleteFeatureFlagPayload { deletedFeatureFlagId: ID userErrors: [UserError!]! }
+`;
+
+export interface Context {
+  get(path: string): Promise<Json>;
+  send(method: 'POST' | 'PATCH', path: string, body: unknown): Promise<Json>;
+  project: DataLoader<number, Json>;
+  flag: DataLoader<string, Json>;
+}
+
+/** One request's context: its token's upstream calls and fresh loaders. */
+export function context(upstream: RestUpstream, token: string): Context {
+  const call = (method: Method, path: string, body?: unknown) => upstream.call(token, method, path, body);
+  return {
+    get: (path) => call('GET', path),
+    send: (method, path, body) => call(method, path, body),
+    project: new DataLoader((ids) => Promise.all(ids.map((id) => call('GET', `/api/projects/${id}/`)))),
+    flag: new DataLoader((keys) =>
+      Promise.all(
+        keys.map(async (key) => {
+          const [projectId, flagId] = key.split(':');
+          return { ...(await call('GET', `/api/projects/${projectId}/feature_flags/${flagId}/`)), projectId: Number(projectId) };
+        }),
+      ),
+    ),
+  };
+}
+
+export const resolvers = {
+  Query: {
+    project: (_: unknown, { id }: { id: string }, ctx: Context) => ctx.project.load(Number(idKeys(id)[0])),
+    nodes: (_: unknown, { ids }: { ids: string[] }, ctx: Context) => ids.map((id) => ctx.flag.load(idKeys(id).join(':'))),
+  },
+  Node: { __resolveType: () => 'FeatureFlag' },
+  Project: {
+    id: (p: Json) => globalId('Project', p.id),
+    featureFlags: async (p: Json, { first }: { first: number }, ctx: Context) => {
+      const page = await ctx.get(`/api/projects/${p.id}/feature_flags/?limit=${first}&offset=0`);
+      const nodes = page.results.map((f: Json) => ({ ...f, projectId: p.id }));
+      for (const f of nodes) ctx.flag.prime(`${p.id}:${f.id}`, f);
+      return { totalCount: page.count, nodes };
+    },
+  },
+  FeatureFlag: {
+    id: (f: Json) => globalId('FeatureFlag', f.projectId, f.id),
+    databaseId: (f: Json) => f.id,
+    createdAt: (f: Json) => f.created_at,
+    createdBy: (f: Json) => f.created_by,
+    project: (f: Json, _: unknown, ctx: Context) => ctx.project.load(f.projectId),
+    roleAccess: async (f: Json, { first }: { first: number }, ctx: Context) => {
+      const page = await ctx.get(`/api/projects/${f.projectId}/feature_flags/${f.id}/role_access/?limit=${first}&offset=0`);
+      return { nodes: page.results };
+    },
+  },
+  Mutation: {
+    createFeatureFlag: async (_: unknown, { input }: { input: Json }, ctx: Context) => {
+      const projectId = Number(idKeys(input.projectId)[0]);
+      const f = await ctx.send('POST', `/api/projects/${projectId}/feature_flags/`, { key: input.key, name: input.name });
+      return { featureFlag: { ...f, projectId }, userErrors: [] };
+    },
+    deleteFeatureFlag: async (_: unknown, { input }: { input: Json }, ctx: Context) => {
+      const [projectId, flagId] = idKeys(input.id);
+      await ctx.send('PATCH', `/api/projects/${projectId}/feature_flags/${flagId}/`, { deleted: true });
+      return { deletedFeatureFlagId: input.id, userErrors: [] };
+    },
+  },
+};
