@@ -1,7 +1,7 @@
 // Observability of the gateway: Prometheus metrics (operations and upstream calls), one log line
 // per operation, and traceable errors (request id on every error, masked errors logged once).
 // Label values and log fields never carry variables, headers or keys.
-import type { ApolloServerPlugin, GraphQLRequestListener, GraphQLResponse } from '@apollo/server';
+import type { GraphQLResponse } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
@@ -9,11 +9,12 @@ import { FastCounter, FastHistogram } from './metric-series.ts';
 import type { GatewayContext } from './context.ts';
 import { isMaskedError } from './errors.ts';
 import { statelessPlugin } from './apollo-plugins/stateless.ts';
+import type { GatewayPlugin, GatewayRequestListener } from './apollo-plugins/compose.ts';
 import type { CallObserver } from './upstream-client/http.ts';
 
 export interface GatewayMetrics {
   registry: Registry;
-  plugin: ApolloServerPlugin<GatewayContext>;
+  plugin: GatewayPlugin<GatewayContext>;
   observeUpstreamCall: CallObserver;
   /** Counts a request refused before it ran (client mistake, limit, untrusted operation...). */
   observeRefusal(code: string): void;
@@ -84,11 +85,11 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
   const untrustedSeries = bound((action) => untrusted.labels(action));
   const observeRefusal = (code: string) => refusedSeries(codeLabel(code)).inc();
 
-  const plugin: ApolloServerPlugin<GatewayContext> = {
-    async requestDidStart() {
+  const plugin: GatewayPlugin<GatewayContext> = {
+    requestDidStart() {
       const started = performance.now();
       return {
-        async willSendResponse({ operationName, request, response, contextValue }) {
+        willSendResponse({ operationName, request, response, contextValue }) {
           const series = operationSeries(labels.label(operationName ?? request.operationName, () => contextValue.client.tokenAccepted()));
           const outcome = outcomeOf(response.body);
           series[outcome].inc();
@@ -126,19 +127,19 @@ function bound<T>(make: (key: string) => T): (key: string) => T {
 }
 
 /** Names the operation's span once the operation is known and ends it with the error codes sent back. */
-const spanListener: GraphQLRequestListener<GatewayContext> = {
-  async didResolveOperation({ operation, operationName, contextValue }) {
+const spanListener: GatewayRequestListener<GatewayContext> = {
+  didResolveOperation({ operation, operationName, contextValue }) {
     if (operation) contextValue.trace?.resolved(operation.operation, operationName ?? undefined);
   },
-  async willSendResponse({ contextValue, response }) {
+  willSendResponse({ contextValue, response }) {
     const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
     contextValue.trace?.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
   },
 };
 
 /** Listens only to operations that have a span (src/tracing.ts: not without an SDK or a caller's trace). */
-export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
-  async requestDidStart({ contextValue }) {
+export const tracingPlugin: GatewayPlugin<GatewayContext> = {
+  requestDidStart({ contextValue }) {
     return contextValue.trace ? spanListener : undefined;
   },
 };
@@ -167,13 +168,13 @@ export class OperationLabels {
  * context's logger) the request id. Never the variables, headers or token (the logger also
  * redacts `authorization`/`token` paths).
  */
-export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
+export function requestLogPlugin(logger: Logger): GatewayPlugin<GatewayContext> {
   return {
-    async requestDidStart() {
+    requestDidStart() {
       if (!logger.isLevelEnabled('info')) return;
       const started = performance.now();
       return {
-        async willSendResponse({ operationName, contextValue, response }) {
+        willSendResponse({ operationName, contextValue, response }) {
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           contextValue.log.info(
             {
@@ -200,13 +201,13 @@ export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayCont
  * id, the operation name, the field path and the stack.
  */
 export const errorTracePlugin = statelessPlugin<GatewayContext>({
-  async didEncounterErrors({ errors, contextValue, operationName }) {
+  didEncounterErrors({ errors, contextValue, operationName }) {
     for (const error of errors) {
       if (!isMaskedError(error)) continue;
       contextValue.log.error({ err: unwrapResolverError(error), operation: operationLabel(operationName), path: error.path }, 'masked internal error');
     }
   },
-  async willSendResponse({ contextValue, response }) {
+  willSendResponse({ contextValue, response }) {
     if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
     const { requestId } = contextValue;
     response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } }));

@@ -6,6 +6,10 @@
 // that reaches only the listeners having the hook, with Apollo's own semantics: all of them are
 // called, in order, and the first failure is the stage's; end hooks run in reverse order;
 // `responseForOperation` takes the first answer given.
+//
+// The gateway's plugins (`GatewayPlugin`) may also hand over their listener and answer their
+// hooks synchronously: a stage whose hooks all answered at once returns no promise at all. Apollo
+// awaits whatever each hook returns, so nothing changes for it but the promises not made.
 import type {
   ApolloServerPlugin,
   BaseContext,
@@ -15,6 +19,21 @@ import type {
   GraphQLResponse,
   GraphQLServerListener,
 } from '@apollo/server';
+
+/** One of Apollo's hooks that returns a promise, allowed to answer without one. */
+type MaybeSync<F> = F extends (...args: infer A) => Promise<infer R> ? (...args: A) => R | Promise<R> : F;
+
+/** Apollo's request listener whose hooks may answer synchronously. */
+export type GatewayRequestListener<TContext extends BaseContext> = {
+  [K in keyof GraphQLRequestListener<TContext>]: MaybeSync<GraphQLRequestListener<TContext>[K]>;
+};
+
+/** An Apollo Server plugin of the gateway's: its request listener may be handed over, and its hooks answered, synchronously. */
+export interface GatewayPlugin<TContext extends BaseContext> extends Omit<ApolloServerPlugin<TContext>, 'requestDidStart'> {
+  requestDidStart?(
+    requestContext: GraphQLRequestContext<TContext>,
+  ): GatewayRequestListener<TContext> | undefined | void | Promise<GatewayRequestListener<TContext> | undefined | void>;
+}
 
 type Hook = (...args: unknown[]) => unknown;
 
@@ -39,34 +58,54 @@ function startEach(targets: readonly object[], name: string, args: unknown[]): u
   return started;
 }
 
-/** `startEach`, settled once all have, rejecting with the first failure. */
-async function callEach(targets: readonly object[], name: string, args: unknown[]): Promise<void> {
-  const started = startEach(targets, name, args);
-  if (started.length > 0) await Promise.all(started);
+const isPending = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null | undefined)?.then === 'function';
+
+/** `value`, or what it resolves to, through `next`: a promise only when `value` was one. */
+function whenReady<T, U>(value: T | PromiseLike<T>, next: (ready: T) => U): U | Promise<U> {
+  return isPending(value) ? Promise.resolve(value).then(next) : next(value);
 }
 
-/** `startEach`'s results once all have settled, without the hooks that returned nothing. */
-async function resultsOf<R>(targets: readonly object[], name: string, args: unknown[]): Promise<R[]> {
+/** `startEach`, settled once all its pending results have, rejecting with the first failure; undefined when none was pending. */
+function callEach(targets: readonly object[], name: string, args: unknown[]): Promise<void> | undefined {
+  const pending = startEach(targets, name, args).filter(isPending);
+  return pending.length === 0 ? undefined : Promise.all(pending).then(() => undefined);
+}
+
+/** `startEach`'s results (once all have settled, if any had to), without the hooks that returned nothing. */
+function resultsOf<R>(targets: readonly object[], name: string, args: unknown[]): R[] | Promise<R[]> {
   const started = startEach(targets, name, args);
-  if (started.length === 0) return [];
-  return ((await Promise.all(started)) as (R | undefined | null)[]).filter((result): result is R => result != null);
+  const present = (results: unknown[]) => results.filter((result): result is R => result != null);
+  return started.some(isPending) ? Promise.all(started).then(present) : present(started);
 }
 
 /** A did-start hook on each target; the end hooks they return, called in reverse order by the one returned. */
-async function callDidStart(targets: readonly object[], name: string, args: unknown[]): Promise<EndHook | undefined> {
-  const ends = await resultsOf<EndHook>(targets, name, args);
-  if (ends.length === 0) return undefined;
-  ends.reverse();
-  return async (outcome?: unknown) => {
-    for (const end of ends) await end(outcome);
-  };
+function callDidStart(targets: readonly object[], name: string, args: unknown[]): EndHook | undefined | Promise<EndHook | undefined> {
+  return whenReady(resultsOf<EndHook>(targets, name, args), (ends) => {
+    if (ends.length === 0) return undefined;
+    ends.reverse();
+    return async (outcome?: unknown) => {
+      for (const end of ends) await end(outcome);
+    };
+  });
+}
+
+/** The first listener's answer of `responseForOperation` that is not null, asking the next only then. */
+function firstAnswer(listeners: readonly object[], from: number, args: unknown[]): GraphQLResponse | null | Promise<GraphQLResponse | null> {
+  for (let i = from; i < listeners.length; i++) {
+    const listener = listeners[i]!;
+    const answer = hookOf(listener, 'responseForOperation')?.apply(listener, args);
+    if (isPending(answer))
+      return Promise.resolve(answer).then((response) => (response != null ? (response as GraphQLResponse) : firstAnswer(listeners, i + 1, args)));
+    if (answer != null) return answer as GraphQLResponse;
+  }
+  return null;
 }
 
 /** The request listeners of one request as one (methods on the prototype: nothing but the list is made per request). */
-class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRequestListener<TContext> {
-  readonly #listeners: GraphQLRequestListener<TContext>[];
+class ComposedRequestListener<TContext extends BaseContext> implements GatewayRequestListener<TContext> {
+  readonly #listeners: GatewayRequestListener<TContext>[];
 
-  constructor(listeners: GraphQLRequestListener<TContext>[]) {
+  constructor(listeners: GatewayRequestListener<TContext>[]) {
     this.#listeners = listeners;
   }
 
@@ -102,17 +141,14 @@ class ComposedRequestListener<TContext extends BaseContext> implements GraphQLRe
     return callDidStart(this.#listeners, 'validationDidStart', args);
   }
 
-  async responseForOperation(...args: unknown[]) {
-    for (const listener of this.#listeners) {
-      const response = await hookOf(listener, 'responseForOperation')?.apply(listener, args);
-      if (response != null) return response as GraphQLResponse;
-    }
-    return null;
+  responseForOperation(...args: unknown[]) {
+    return firstAnswer(this.#listeners, 0, args);
   }
 
-  async executionDidStart(...args: unknown[]) {
-    const listeners = await resultsOf<GraphQLRequestExecutionListener<TContext>>(this.#listeners, 'executionDidStart', args);
-    return listeners.length <= 1 ? listeners[0] : composedExecutionListener(listeners);
+  executionDidStart(...args: unknown[]) {
+    return whenReady(resultsOf<GraphQLRequestExecutionListener<TContext>>(this.#listeners, 'executionDidStart', args), (listeners) =>
+      listeners.length <= 1 ? listeners[0] : composedExecutionListener(listeners),
+    );
   }
 }
 
@@ -121,7 +157,7 @@ function composedExecutionListener<TContext extends BaseContext>(
 ): GraphQLRequestExecutionListener<TContext> {
   const resolving = listeners.filter((listener) => hookOf(listener, 'willResolveField'));
   return {
-    executionDidEnd: (...args: unknown[]) => callEach(listeners, 'executionDidEnd', args),
+    executionDidEnd: async (...args: unknown[]) => callEach(listeners, 'executionDidEnd', args),
     ...(resolving.length > 0
       ? {
           willResolveField(params) {
@@ -146,24 +182,28 @@ function composedServerListener(listeners: GraphQLServerListener[]): GraphQLServ
   for (const name of SERVER_LISTENER_HOOKS) {
     if (!listeners.some((listener) => hookOf(listener, name))) continue;
     if (name === 'schemaDidLoadOrUpdate') composed[name] = (context) => listeners.forEach((listener) => listener.schemaDidLoadOrUpdate?.(context));
-    else composed[name] = () => callEach(listeners, name, []);
+    else composed[name] = async () => callEach(listeners, name, []);
   }
   return composed;
 }
 
 /** `plugins` as one Apollo Server plugin, run in the given order at every stage. */
-export function composePlugins<TContext extends BaseContext>(plugins: ApolloServerPlugin<TContext>[]): ApolloServerPlugin<TContext> {
+export function composePlugins<TContext extends BaseContext>(plugins: GatewayPlugin<TContext>[]): ApolloServerPlugin<TContext> {
   return {
     async serverWillStart(service) {
       return composedServerListener(await resultsOf<GraphQLServerListener>(plugins, 'serverWillStart', [service]));
     },
-    async requestDidStart(requestContext: GraphQLRequestContext<TContext>) {
-      const listeners = await resultsOf<GraphQLRequestListener<TContext>>(plugins, 'requestDidStart', [requestContext]);
-      return listeners.length === 0 ? undefined : new ComposedRequestListener(listeners);
+    // Apollo awaits what every hook returns, so the composed listener's hooks may answer without a
+    // promise (see the top of this file); its type is Apollo's for that reason only.
+    requestDidStart(requestContext: GraphQLRequestContext<TContext>) {
+      const listener = whenReady(resultsOf<GatewayRequestListener<TContext>>(plugins, 'requestDidStart', [requestContext]), (listeners) =>
+        listeners.length === 0 ? undefined : (new ComposedRequestListener(listeners) as unknown as GraphQLRequestListener<TContext>),
+      );
+      return listener as Promise<GraphQLRequestListener<TContext> | void>;
     },
-    invalidRequestWasReceived: (...args) => callEach(plugins, 'invalidRequestWasReceived', args),
-    contextCreationDidFail: (...args) => callEach(plugins, 'contextCreationDidFail', args),
-    unexpectedErrorProcessingRequest: (...args) => callEach(plugins, 'unexpectedErrorProcessingRequest', args),
-    startupDidFail: (...args) => callEach(plugins, 'startupDidFail', args),
+    invalidRequestWasReceived: async (...args) => callEach(plugins, 'invalidRequestWasReceived', args),
+    contextCreationDidFail: async (...args) => callEach(plugins, 'contextCreationDidFail', args),
+    unexpectedErrorProcessingRequest: async (...args) => callEach(plugins, 'unexpectedErrorProcessingRequest', args),
+    startupDidFail: async (...args) => callEach(plugins, 'startupDidFail', args),
   };
 }

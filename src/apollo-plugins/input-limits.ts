@@ -55,7 +55,7 @@ function longLiteral(document: DocumentNode): number | null {
 
 /** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them. */
 export const inputLimitsPlugin = statelessPlugin({
-  async didResolveOperation({ request, document }) {
+  didResolveOperation({ request, document }) {
     const problem = inputProblem(request.variables ?? {});
     if (problem) throw tooLarge(`The variables hold ${problem}.`);
     const length = longLiteral(document);

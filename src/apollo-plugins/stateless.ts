@@ -1,13 +1,14 @@
-import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import type { GatewayPlugin, GatewayRequestListener } from './compose.ts';
 
 /**
- * A plugin whose request listener keeps no state of its own: the one listener (and the one
- * promise of it) serves every request, instead of a new object and closures per request.
+ * A plugin whose request listener keeps no state of its own: the one listener serves every
+ * request, handed over without a promise (compose.ts), instead of a new object and closures per
+ * request.
  */
 export function statelessPlugin<TContext extends BaseContext>(
-  listener: GraphQLRequestListener<TContext>,
+  listener: GatewayRequestListener<TContext>,
   serverHooks: Omit<ApolloServerPlugin<TContext>, 'requestDidStart'> = {},
-): ApolloServerPlugin<TContext> {
-  const ready = Promise.resolve(listener);
-  return { ...serverHooks, requestDidStart: () => ready };
+): GatewayPlugin<TContext> {
+  return { ...serverHooks, requestDidStart: () => listener };
 }

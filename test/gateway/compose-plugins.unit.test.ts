@@ -4,7 +4,7 @@
 // responseForOperation; server hooks reaching every plugin.
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestContext, GraphQLRequestListener, GraphQLServerContext } from '@apollo/server';
 import { describe, expect, it } from 'vitest';
-import { composePlugins } from '../../src/apollo-plugins/compose.ts';
+import { composePlugins, type GatewayRequestListener } from '../../src/apollo-plugins/compose.ts';
 
 type Listener = GraphQLRequestListener<BaseContext>;
 const CONTEXT = {} as GraphQLRequestContext<BaseContext>;
@@ -16,6 +16,15 @@ function plugin(listener: Listener): ApolloServerPlugin<BaseContext> {
 async function composedListener(listeners: Listener[]): Promise<Required<Listener>> {
   const composed = composePlugins(listeners.map(plugin));
   return (await composed.requestDidStart!(CONTEXT)) as Required<Listener>;
+}
+
+/** The composed listener of plugins that hand over their listeners synchronously (the gateway's own plugins do). */
+function syncComposedListener(listeners: GatewayRequestListener<BaseContext>[]): GatewayRequestListener<BaseContext> {
+  const composed = composePlugins<BaseContext>(listeners.map((listener) => ({ requestDidStart: () => listener })));
+  const handed = composed.requestDidStart!(CONTEXT) as unknown;
+  // Handed over without a promise: no plugin needed one.
+  expect(handed).not.toBeInstanceOf(Promise);
+  return handed as GatewayRequestListener<BaseContext>;
 }
 
 describe('composePlugins', () => {
@@ -63,6 +72,51 @@ describe('composePlugins', () => {
     ]);
     expect(await listener.responseForOperation(CONTEXT as never)).toBe(answer);
     expect(asked).toEqual(['a', 'b']);
+  });
+
+  it('answers a stage without a promise when every hook answered at once, still calling each in order', () => {
+    const calls: string[] = [];
+    const listener = syncComposedListener([{ didResolveOperation: () => void calls.push('a') }, {}, { didResolveOperation: () => void calls.push('b') }]);
+    expect(listener.didResolveOperation!(CONTEXT as never)).toBeUndefined();
+    expect(calls).toEqual(['a', 'b']);
+  });
+
+  it('fails a stage with the first hook that threw synchronously, after calling every hook', async () => {
+    const calls: string[] = [];
+    const listener = syncComposedListener([
+      {
+        willSendResponse: () => {
+          calls.push('a');
+          throw new Error('first');
+        },
+      },
+      { willSendResponse: async () => void calls.push('b') },
+      {
+        willSendResponse: () => {
+          calls.push('c');
+          throw new Error('second');
+        },
+      },
+    ]);
+    await expect(listener.willSendResponse!(CONTEXT as never)).rejects.toThrow('first');
+    expect(calls).toEqual(['a', 'b', 'c']);
+  });
+
+  it('takes a synchronous answer of responseForOperation at once, and waits only for the listeners that answer later', async () => {
+    const answer = { http: { headers: new Map(), status: 200 }, body: { kind: 'single', singleResult: {} } } as never;
+    const asked: string[] = [];
+    const atOnce = syncComposedListener([
+      { responseForOperation: () => (asked.push('a'), null) },
+      { responseForOperation: () => (asked.push('b'), answer) },
+      { responseForOperation: () => (asked.push('c'), null) },
+    ]);
+    expect(atOnce.responseForOperation!(CONTEXT as never)).toBe(answer);
+    const later = syncComposedListener([
+      { responseForOperation: async () => (asked.push('d'), null) },
+      { responseForOperation: () => (asked.push('e'), answer) },
+    ]);
+    expect(await later.responseForOperation!(CONTEXT as never)).toBe(answer);
+    expect(asked).toEqual(['a', 'b', 'd', 'e']);
   });
 
   it('answers no listener for a request when no plugin listens to it', async () => {
