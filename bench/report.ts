@@ -1,4 +1,6 @@
-// Medians and per-round ratios of the benchmark's measurements, and their Markdown tables.
+// Medians and per-round ratios of the benchmark's measurements, their Markdown tables, and the
+// results file's text.
+import { format, resolveConfig } from 'prettier';
 import type { Scenario } from './scenarios.ts';
 import type { Measurement } from './run.ts';
 
@@ -87,4 +89,9 @@ export function markdown(results: Results): string {
     lines.push(`| ${name} | ${results.rssMiB.idleAtStart?.[name]} | ${results.rssMiB.idleAfterLoad?.[name]} | ${peak} |`);
   }
   return lines.join('\n');
+}
+
+/** The results as the repository's Prettier formats JSON, so a committed results file passes `npm run format:check`. */
+export async function formattedJson(file: string, results: unknown): Promise<string> {
+  return format(JSON.stringify(results, null, 2), { ...(await resolveConfig(file)), filepath: file });
 }

@@ -12,7 +12,7 @@ import type { Scenario } from './scenarios.ts';
 import { checkedAnswers, startBench, type Contender } from './contenders.ts';
 import { measure, memoryMiB, type RunResult } from './load.ts';
 import { benchOptions } from './options.ts';
-import { summarize, markdown } from './report.ts';
+import { formattedJson, markdown, summarize } from './report.ts';
 
 export interface Measurement extends RunResult {
   scenario: string;
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     };
     const out = options.out ?? join('bench', 'results', `${results.date.replace(/[:.]/g, '-')}.json`);
     mkdirSync(join(out, '..'), { recursive: true });
-    writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(out, await formattedJson(out, results));
     console.log(`\n${markdown(results)}\nresults: ${out}`);
   } finally {
     await bench.stop();
