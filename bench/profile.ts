@@ -9,6 +9,11 @@
 // covers exactly the measured requests and is written to bench/results/profiles/<scenario>.<contender>.*
 // (open it in Chrome DevTools); the functions and packages with the most self time (or bytes
 // allocated) per request are printed.
+//
+// Whether a list's cost is linear in its page size: `--page-sizes 1,10,20,30,40,50` runs the list
+// scenario at each size instead of `--scenarios` and prints, per contender, the least-squares line
+// through its CPU per request (ms per item, fixed ms, r²). The floor serves the fixed scenarios
+// only: leave it out (`--contenders gateway,apollo-baseline,mercurius-jit`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +22,7 @@ import { checkedAnswers, startBench, DEFAULT_CONTENDERS, type Contender } from '
 import { cpuMs } from './load.ts';
 import { selectScenarios } from './options.ts';
 import { BENCH_KEY } from './seed.ts';
-import type { Operation } from './scenarios.ts';
+import { flagList, type Operation, type Scenario } from './scenarios.ts';
 import { Inspector, topAllocations, topSelfTime } from './inspector.ts';
 
 const { values } = parseArgs({
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     'heap-prof': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    'page-sizes': { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -37,7 +43,8 @@ const PROFILES = join('bench', 'results', 'profiles');
 const INSPECT = values['cpu-prof'] || values['heap-prof'];
 
 async function main(): Promise<void> {
-  const scenarios = selectScenarios(values.scenarios?.split(','));
+  const pageSizes = values['page-sizes']?.split(',').map(Number);
+  const scenarios: Scenario[] = pageSizes ? pageSizes.map(flagList) : selectScenarios(values.scenarios?.split(','));
   const names = values.contenders?.split(',') ?? DEFAULT_CONTENDERS;
   const bench = await startBench(names, { build: !values['no-build'], nodeFlags: INSPECT ? ['--inspect=127.0.0.1:0'] : [] });
   const rows: Record<string, string | number>[] = [];
@@ -64,12 +71,38 @@ async function main(): Promise<void> {
       }
     }
     console.table(rows);
+    if (pageSizes) printLines(rows, pageSizes);
   } finally {
     await bench.stop();
   }
 }
 
 const SLICES = 10;
+
+/** Per contender, the least-squares line through CPU ms per request against the page size. */
+function printLines(rows: Record<string, string | number>[], sizes: number[]): void {
+  const contenders = [...new Set(rows.map((row) => row.contender as string))];
+  for (const name of contenders) {
+    const ys = sizes.map((size) => rows.find((row) => row.contender === name && row.scenario === `list-${size}`)!['CPU ms/request'] as number);
+    const { slope, intercept, r2 } = leastSquares(sizes, ys);
+    console.log(`${name}: ${(slope * 1000).toFixed(1)} µs per flag + ${intercept.toFixed(2)} ms per request (r² ${r2.toFixed(3)})`);
+  }
+}
+
+function leastSquares(xs: number[], ys: number[]): { slope: number; intercept: number; r2: number } {
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const [mx, my] = [mean(xs), mean(ys)];
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i]! - my);
+    sxx += (x - mx) ** 2;
+    syy += (ys[i]! - my) ** 2;
+  });
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
+}
 
 /** Sends a scenario's operations to one contender, one after another on one keep-alive connection, checking every answer. */
 class Runner {

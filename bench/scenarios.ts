@@ -29,6 +29,22 @@ export interface Scenario {
 
 const FLAG_FIELDS = 'id databaseId key name active deleted createdAt createdBy { email }';
 
+/** The list scenario at another page size: a project's first `first` flags with 7 fields and the creator (`npm run bench:profile -- --page-sizes`). */
+export function flagList(first: number): Scenario {
+  return {
+    id: `list-${first}`,
+    name: `${first} flags + creator`,
+    minCalls: 2,
+    operations: (ids) => [
+      {
+        operationName: 'Flags',
+        query: `query Flags($id: ID!) { project(id: $id) { featureFlags(first: ${first}) { totalCount nodes { ${FLAG_FIELDS} } } } }`,
+        variables: { id: ids.projectId },
+      },
+    ],
+  };
+}
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'project',
@@ -38,18 +54,7 @@ export const SCENARIOS: Scenario[] = [
       { operationName: 'Project', query: 'query Project($id: ID!) { project(id: $id) { id name timezone } }', variables: { id: ids.projectId } },
     ],
   },
-  {
-    id: 'list',
-    name: '50 flags + creator',
-    minCalls: 2,
-    operations: (ids) => [
-      {
-        operationName: 'Flags',
-        query: `query Flags($id: ID!) { project(id: $id) { featureFlags(first: 50) { totalCount nodes { ${FLAG_FIELDS} } } } }`,
-        variables: { id: ids.projectId },
-      },
-    ],
-  },
+  { ...flagList(50), id: 'list', name: '50 flags + creator' },
   {
     id: 'n+1',
     name: 'N+1: 50 flags + project + creator',
