@@ -121,16 +121,38 @@ async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>,
 
 /** A page of items starting at `offset` -> connection object. */
 function toConnection<T>(items: T[], offset: number, totalCount: number, list: string): Connection<T> {
-  const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i, list), node }));
-  return {
-    edges,
-    nodes: items,
-    totalCount,
-    pageInfo: {
+  return new PageConnection(items, offset, totalCount, list);
+}
+
+/**
+ * A connection whose edges (a cursor per item) are built the first time `edges` is read: most
+ * queries select `nodes` only, and then no cursor is ever encoded (docs/performance.md,
+ * "Fixed costs").
+ */
+class PageConnection<T> implements Connection<T> {
+  readonly nodes: T[];
+  readonly totalCount: number;
+  readonly pageInfo: PageInfo;
+  readonly #offset: number;
+  readonly #list: string;
+  #edges: Edge<T>[] | undefined;
+
+  constructor(items: T[], offset: number, totalCount: number, list: string) {
+    this.nodes = items;
+    this.totalCount = totalCount;
+    this.#offset = offset;
+    this.#list = list;
+    const last = items.length - 1;
+    this.pageInfo = {
       hasPreviousPage: offset > 0 && totalCount > 0,
       hasNextPage: offset + items.length < totalCount,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
+      startCursor: last < 0 ? null : offsetToCursor(offset, list),
+      endCursor: last < 0 ? null : offsetToCursor(offset + last, list),
+    };
+  }
+
+  get edges(): Edge<T>[] {
+    this.#edges ??= this.nodes.map((node, i) => ({ cursor: offsetToCursor(this.#offset + i, this.#list), node }));
+    return this.#edges;
+  }
 }

@@ -1,7 +1,7 @@
 // Global ids are stored by clients: the encoding must stay base64url("<Type>:<URL-encoded key>...")
 // byte for byte, whatever the keys (numbers, text, non-ASCII).
 import { describe, expect, it } from 'vitest';
-import { toGlobalId } from '../../src/relay/global-id.ts';
+import { MAX_REMEMBERED_IDS, fromGlobalId, rememberedIdCount, toGlobalId } from '../../src/relay/global-id.ts';
 
 const reference = (type: string, keys: (string | number)[]) =>
   Buffer.from([type, ...keys.map((k) => encodeURIComponent(String(k)))].join(':'), 'utf8').toString('base64url');
@@ -16,5 +16,27 @@ describe('toGlobalId encoding', () => {
     ['Odd', ['a:b', 'c/d e', 'ü', '😀', '%41', '']],
   ] as [string, (string | number)[]][])('%s %j', (type, keys) => {
     expect(toGlobalId(type, ...keys)).toBe(reference(type, keys));
+    // Integer-keyed ids are remembered: the second answer comes from memory, the same bytes.
+    expect(toGlobalId(type, ...keys)).toBe(reference(type, keys));
+  });
+
+  it('refuses a type that is no type name every time (a refusal is not remembered)', () => {
+    expect(() => toGlobalId('not a type', 1)).toThrow(/bad type/);
+    expect(() => toGlobalId('not a type', 1)).toThrow(/bad type/);
+  });
+
+  it('an integer key count of its own is another id (Type:1 is not Type:1:2)', () => {
+    expect(toGlobalId('Nested', 1, 2)).toBe(reference('Nested', [1, 2]));
+    expect(toGlobalId('Nested', 1)).toBe(reference('Nested', [1]));
+    expect(toGlobalId('Nested', 1, 2, 3)).toBe(reference('Nested', [1, 2, 3]));
+  });
+
+  it('remembers at most MAX_REMEMBERED_IDS ids, and answers the same past that', () => {
+    for (let id = 1; id <= MAX_REMEMBERED_IDS + 50; id++) {
+      expect(toGlobalId('Bulk', 9, id)).toBe(reference('Bulk', [9, id]));
+      expect(rememberedIdCount()).toBeLessThanOrEqual(MAX_REMEMBERED_IDS);
+    }
+    expect(rememberedIdCount()).toBeGreaterThan(0);
+    for (let id = 1; id <= 10; id++) expect(fromGlobalId(toGlobalId('Bulk', 9, id))).toEqual({ type: 'Bulk', keys: ['9', String(id)] });
   });
 });

@@ -19,8 +19,8 @@ function source(items: string[] = ITEMS) {
 
 async function page(args: ConnectionArgs, items?: string[]) {
   const src = source(items);
-  const connection = await connectionFor(args, src.fetchPage);
-  return { ...connection, calls: src.calls };
+  const { edges, nodes, pageInfo, totalCount } = await connectionFor(args, src.fetchPage);
+  return { edges, nodes, pageInfo, totalCount, calls: src.calls };
 }
 
 async function expectBadInput(args: ConnectionArgs) {
@@ -107,6 +107,12 @@ describe('forward pagination', () => {
     expect(c.edges.map((e) => cursorToOffset(e.cursor, 'after'))).toEqual([6, 7]);
     expect(c.pageInfo.startCursor).toBe(c.edges[0]?.cursor);
     expect(c.pageInfo.endCursor).toBe(c.edges[1]?.cursor);
+  });
+
+  it('builds the edges once, however often they are read (aliases read them again)', async () => {
+    const connection = await connectionFor({ first: 3 }, source().fetchPage);
+    expect(connection.edges).toBe(connection.edges);
+    expect(connection.edges.map((edge) => edge.node)).toEqual(connection.nodes);
   });
 });
 
