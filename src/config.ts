@@ -9,6 +9,7 @@ import {
   DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS,
   DEFAULT_UPSTREAM_TIMEOUT_MS,
 } from './upstream-client/http.ts';
+import { DEFAULT_PARSE_CACHE_BYTES } from './upstream-client/parsed-answers.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -29,6 +30,8 @@ export interface Config {
   upstreamCallLimit: number;
   /** UPSTREAM_MAX_RESPONSE_BYTES: largest upstream answer read (default 10485760). */
   upstreamMaxResponseBytes: number;
+  /** UPSTREAM_PARSE_CACHE_BYTES: bytes of GET answers whose parsed JSON is reused when the same URL answers the same bytes (default 2097152; 0 turns it off). */
+  upstreamParseCacheBytes: number;
   /** UPSTREAM_RETRIES: retries of a failed upstream read (default 2; 0 turns them off). */
   upstreamRetries: number;
   /** UPSTREAM_RETRY_AFTER_MAX_MS: longest 429 Retry-After waited for before retrying (default 2000). */
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     operationTimeoutMs: positive(env, 'OPERATION_TIMEOUT_MS', DEFAULT_OPERATION_TIMEOUT_MS),
     upstreamCallLimit: positive(env, 'UPSTREAM_CALL_LIMIT', DEFAULT_UPSTREAM_CALL_LIMIT),
     upstreamMaxResponseBytes: positive(env, 'UPSTREAM_MAX_RESPONSE_BYTES', DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES),
+    upstreamParseCacheBytes: integer(env, 'UPSTREAM_PARSE_CACHE_BYTES', DEFAULT_PARSE_CACHE_BYTES),
     upstreamRetries: integer(env, 'UPSTREAM_RETRIES', DEFAULT_UPSTREAM_RETRIES),
     upstreamRetryAfterMaxMs: integer(env, 'UPSTREAM_RETRY_AFTER_MAX_MS', DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),

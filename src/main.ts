@@ -35,6 +35,7 @@ async function runGateway(): Promise<void> {
         operationTimeoutMs: config.operationTimeoutMs,
         upstreamCallLimit: config.upstreamCallLimit,
         upstreamMaxResponseBytes: config.upstreamMaxResponseBytes,
+        upstreamParseCacheBytes: config.upstreamParseCacheBytes,
         upstreamRetries: config.upstreamRetries,
         upstreamRetryAfterMaxMs: config.upstreamRetryAfterMaxMs,
         shutdownGraceMs: config.shutdownGraceMs,

@@ -65,6 +65,12 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     ['method', 'route', 'status'],
     registry,
   );
+  const upstreamReused = new FastCounter(
+    'upstream_answers_reused_total',
+    'Upstream GET answers that repeated the last answer from their URL byte for byte, whose parsed JSON was reused instead of parsing them again, by route template.',
+    ['route'],
+    registry,
+  );
   const upstreamDuration = new FastHistogram(
     'upstream_call_duration_seconds',
     'Upstream REST call latency by method and route template.',
@@ -109,9 +115,10 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     plugin,
     observeRefusal,
     observeUntrusted: (action) => untrustedSeries(action).inc(),
-    observeUpstreamCall({ method, route, status, ms }) {
+    observeUpstreamCall({ method, route, status, ms, reused }) {
       upstreamCalls.series(method, route, status === null ? 'none' : String(status)).inc();
       upstreamDuration.series(method, route).observe(ms / 1000);
+      if (reused) upstreamReused.series(route).inc();
     },
   };
 }

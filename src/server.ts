@@ -49,6 +49,8 @@ export interface GatewayOptions {
   upstreamCallLimit?: number;
   /** Largest upstream answer read, in bytes (default 10 MiB). */
   upstreamMaxResponseBytes?: number;
+  /** Bytes of GET answers whose parsed JSON is reused for the same bytes from the same URL (default 2 MiB; 0 turns it off). */
+  upstreamParseCacheBytes?: number;
   /** Retries of a failed upstream read (default 2; writes are never retried). */
   upstreamRetries?: number;
   /** Longest Retry-After of a 429 that is waited for before retrying, in ms (default 2 000). */
@@ -212,6 +214,7 @@ function transportOptions(options: GatewayOptions): TransportOptions {
     ...pick(options.operationTimeoutMs, 'operationTimeoutMs'),
     ...pick(options.upstreamCallLimit, 'callLimit'),
     ...pick(options.upstreamMaxResponseBytes, 'maxResponseBytes'),
+    ...pick(options.upstreamParseCacheBytes, 'parseCacheBytes'),
     ...pick(options.upstreamRetries, 'retries'),
     ...pick(options.upstreamRetryAfterMaxMs, 'maxRetryAfterMs'),
     ...pick(options.upstreamConnections, 'connections'),

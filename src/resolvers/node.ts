@@ -92,12 +92,23 @@ export function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promi
   return ids.map((id) => resolveNode(id, ctx));
 }
 
+/**
+ * An entity type's `__resolveReference`: a tagged copy, because @apollo/subgraph marks the object
+ * it is given with its type, and the records the loaders hand out may be shared between requests
+ * and frozen (upstream-client/parsed-answers.ts).
+ */
+const reference =
+  <T>(type: NodeType, resolve: (ref: Representation, ctx: GatewayContext) => Promise<T>) =>
+  async (ref: Representation, ctx: GatewayContext): Promise<T> =>
+    // The copy has the value's prototype and fields: the same kind of value.
+    tagged(type, await resolve(ref, ctx)) as T;
+
 /** The `__resolveReference` of each federation entity type. */
 export const references = {
-  Project: REFETCHERS.Project.reference,
-  Organization: REFETCHERS.Organization.reference,
-  FeatureFlag: REFETCHERS.FeatureFlag.reference,
-  Plugin: REFETCHERS.Plugin.reference,
+  Project: reference('Project', REFETCHERS.Project.reference),
+  Organization: reference('Organization', REFETCHERS.Organization.reference),
+  FeatureFlag: reference('FeatureFlag', REFETCHERS.FeatureFlag.reference),
+  Plugin: reference('Plugin', REFETCHERS.Plugin.reference),
 };
 
 export const Node: NodeResolvers = {

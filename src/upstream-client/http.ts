@@ -5,7 +5,8 @@
 // that request's cost report and its `OperationScope` (request id, deadline, call budget,
 // cancellation). Resolvers and loaders never build URLs or headers: they pass a route template
 // and parameters, and get parsed JSON or an `UpstreamError`. Nothing here knows GraphQL or
-// caches answers: the per-request loaders (src/loaders/) do.
+// caches answers: the per-request loaders (src/loaders/) do. Every call goes out; only the
+// parsing of an answer repeated byte for byte is done once (parsed-answers.ts).
 //
 // Every call is bounded: a total deadline (headers to last byte, also cut by the operation's
 // deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
@@ -17,6 +18,7 @@ import { ConnectionSlots } from './connection-slots.ts';
 import { abortedCall, asUpstreamError } from './failures.ts';
 import { InFlightCalls, OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
+import { ParsedAnswers } from './parsed-answers.ts';
 import { interpretResponse, readBounded } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -51,7 +53,8 @@ export class MissingTokenError extends Error {
 /** Called once per finished upstream attempt (metrics). Never sees the token. */
 export type { CallTracer } from './operation-scope.ts';
 
-export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number }) => void;
+/** `reused`: the answer repeated the last one from its URL byte for byte, and its parsed value was reused (parsed-answers.ts). */
+export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number; reused: boolean }) => void;
 
 export interface TransportOptions {
   /** Base URL of the upstream, e.g. http://127.0.0.1:8000. Only its origin is used. */
@@ -70,6 +73,8 @@ export interface TransportOptions {
   maxRetryAfterMs?: number;
   /** Keep-alive connections in the pool. */
   connections?: number;
+  /** Bytes of GET answers whose parsed values are kept for answers repeated byte for byte (parsed-answers.ts); 0 keeps none. */
+  parseCacheBytes?: number;
   onCall?: CallObserver;
 }
 
@@ -102,6 +107,7 @@ export class UpstreamTransport {
   readonly #inFlight = new InFlightCalls();
   /** One slot per pool connection: calls wait here, not in undici's queue (connection-slots.ts). */
   readonly #slots: ConnectionSlots;
+  readonly #parsedAnswers: ParsedAnswers;
 
   constructor(options: TransportOptions) {
     this.origin = new URL(options.upstreamUrl).origin;
@@ -116,6 +122,7 @@ export class UpstreamTransport {
     };
     const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
     this.#slots = new ConnectionSlots(connections);
+    this.#parsedAnswers = new ParsedAnswers(options.parseCacheBytes);
     this.#pool = new Pool(this.origin, {
       connections,
       // The call's own deadline (CallDeadline) is what bounds it; these only catch a stalled socket sooner.
@@ -172,6 +179,7 @@ export class UpstreamTransport {
     let status: number | null = null;
     let failure: unknown;
     let holdsSlot = false;
+    let reused = false;
     try {
       const waiting = this.#slots.acquire(deadline.signal);
       if (waiting) await waiting;
@@ -186,8 +194,10 @@ export class UpstreamTransport {
         signal: deadline.signal as unknown as AbortSignal,
       });
       status = response.statusCode;
-      const text = await readBounded(call, response, this.#maxResponseBytes);
-      return interpretResponse(call, status, text, response.headers);
+      const body = await readBounded(call, response, this.#maxResponseBytes);
+      const kept = this.#keptAnswer(call, path, status, body);
+      reused = kept !== undefined;
+      return kept ? kept.value : this.#parse(call, path, status, body, response.headers);
     } catch (error) {
       const cause = deadline.cause;
       failure = cause !== null && !(error instanceof UpstreamError) ? abortedCall(cause, call.route, status) : asUpstreamError(error, call.route, status);
@@ -197,8 +207,20 @@ export class UpstreamTransport {
       span?.end(status, failure);
       deadline.dispose();
       const entry = report.finish(started, { method: call.method, route: call.route, status });
-      this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms });
+      this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms, reused });
     }
+  }
+
+  /** The value kept for a 2xx GET of `path` that answered these very bytes before (parsed-answers.ts). */
+  #keptAnswer(call: UpstreamCall, path: string, status: number, body: Buffer): { value: unknown } | undefined {
+    return isReusable(call, status) ? this.#parsedAnswers.find(path, body, call.decode) : undefined;
+  }
+
+  /** `body` parsed, checked and decoded; a 2xx GET's value is kept for the same bytes next time. */
+  #parse(call: UpstreamCall, path: string, status: number, body: Buffer, headers: Record<string, string | string[] | undefined>): unknown {
+    const value = interpretResponse(call, status, body.toString('utf8'), headers);
+    if (isReusable(call, status)) this.#parsedAnswers.keep(path, body, call.decode, value);
+    return value;
   }
 
   /** Refuses a call that must not go out: operation stopped or out of time, gateway stopping, budget used. */
@@ -217,6 +239,9 @@ export class UpstreamTransport {
     }
   }
 }
+
+/** Only successful reads: a write's answer, or an error's, is never taken for another's. */
+const isReusable = (call: UpstreamCall, status: number): boolean => call.method === 'GET' && status >= 200 && status < 300;
 
 /** Talks to the upstream on behalf of one GraphQL request (one token, one report, one scope). */
 export class UpstreamClient {

@@ -12,8 +12,10 @@ interface Call {
   decode?: (body: unknown) => unknown;
 }
 
-/** The body as text, or `malformed` once it passes `maxBytes` (the connection is dropped, not drained). */
-export async function readBounded(call: Call, response: Dispatcher.ResponseData, maxBytes: number): Promise<string> {
+const NO_BYTES = Buffer.alloc(0);
+
+/** The body's bytes, or `malformed` once they pass `maxBytes` (the connection is dropped, not drained). */
+export async function readBounded(call: Call, response: Dispatcher.ResponseData, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.body.destroy();
@@ -22,8 +24,8 @@ export async function readBounded(call: Call, response: Dispatcher.ResponseData,
   const read = await readChunks(response.body, maxBytes);
   if (!read) throw tooLarge(call, response.statusCode, maxBytes);
   const { chunks, size } = read;
-  if (chunks.length === 0) return '';
-  return chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8');
+  if (chunks.length === 0) return NO_BYTES;
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
 /**
