@@ -19,7 +19,7 @@ import { abortedCall, asUpstreamError } from './failures.ts';
 import { InFlightCalls, OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { ParsedAnswers } from './parsed-answers.ts';
-import { interpretResponse, readBounded } from './response.ts';
+import { interpretResponse, withBody } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
@@ -194,10 +194,11 @@ export class UpstreamTransport {
         signal: deadline.signal as unknown as AbortSignal,
       });
       status = response.statusCode;
-      const body = await readBounded(call, response, this.#maxResponseBytes);
-      const kept = this.#keptAnswer(call, path, status, body);
-      reused = kept !== undefined;
-      return kept ? kept.value : this.#parse(call, path, status, body, response.headers);
+      return await withBody(call, response, this.#maxResponseBytes, (body) => {
+        const kept = this.#keptAnswer(call, path, response.statusCode, body);
+        reused = kept !== undefined;
+        return kept ? kept.value : this.#parse(call, path, response.statusCode, body, response.headers);
+      });
     } catch (error) {
       const cause = deadline.cause;
       failure = cause !== null && !(error instanceof UpstreamError) ? abortedCall(cause, call.route, status) : asUpstreamError(error, call.route, status);

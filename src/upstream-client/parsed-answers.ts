@@ -49,8 +49,7 @@ export class ParsedAnswers {
   keep(path: string, body: Buffer, decode: unknown, value: unknown): void {
     if (body.length === 0 || body.length > this.#maxAnswerBytes) return;
     this.#forget(path);
-    // A copy: `body` may be a view of a larger socket read, which would then stay alive with it.
-    this.#kept.set(path, { body: Buffer.from(body), decode, value: deepFreeze(value) });
+    this.#kept.set(path, { body: ownCopy(body), decode, value: deepFreeze(value) });
     this.#bytes += body.length;
     for (const oldest of this.#kept.keys()) {
       if (this.#bytes <= this.#maxBytes) break;
@@ -64,6 +63,16 @@ export class ParsedAnswers {
     this.#kept.delete(path);
     this.#bytes -= kept.body.length;
   }
+}
+
+/**
+ * `bytes` in memory of their own: `bytes` is a socket read that is freed once read
+ * (response.ts), and a copy from Node's pool of small buffers would keep a whole pool slab alive.
+ */
+function ownCopy(bytes: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
 }
 
 /** Freezes a parsed JSON value and everything in it (JSON has only objects, arrays and primitives). */

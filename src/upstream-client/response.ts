@@ -14,8 +14,13 @@ interface Call {
 
 const NO_BYTES = Buffer.alloc(0);
 
-/** The body's bytes, or `malformed` once they pass `maxBytes` (the connection is dropped, not drained). */
-export async function readBounded(call: Call, response: Dispatcher.ResponseData, maxBytes: number): Promise<Buffer> {
+/**
+ * Reads the body up to `maxBytes` (`malformed` past it: the connection is dropped, not drained)
+ * and hands its bytes to `use`, which must copy what it keeps. Once `use` has returned, the
+ * memory the socket read them into is given back at once, rather than when a full collection
+ * finds it dead (docs/performance.md, "Memory").
+ */
+export async function withBody<T>(call: Call, response: Dispatcher.ResponseData, maxBytes: number, use: (body: Buffer) => T): Promise<T> {
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
     response.body.destroy();
@@ -24,8 +29,27 @@ export async function readBounded(call: Call, response: Dispatcher.ResponseData,
   const read = await readChunks(response.body, maxBytes);
   if (!read) throw tooLarge(call, response.statusCode, maxBytes);
   const { chunks, size } = read;
-  if (chunks.length === 0) return NO_BYTES;
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  const body = chunks.length === 0 ? NO_BYTES : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+  try {
+    return use(body);
+  } finally {
+    if (body !== chunks[0]) release(body);
+    for (const chunk of chunks) release(chunk);
+  }
+}
+
+/**
+ * Frees the memory under `bytes` now: a socket read's ArrayBuffer is the read's alone, and
+ * detaching it frees it. The ArrayBuffers of Node's pool of small buffers are shared and cannot
+ * be detached; they are left to the collector.
+ */
+function release(bytes: Buffer): void {
+  if (!(bytes.buffer instanceof ArrayBuffer) || bytes.buffer.detached) return;
+  try {
+    bytes.buffer.transfer(0);
+  } catch {
+    // Not detachable: pooled memory, shared with other buffers.
+  }
 }
 
 /**
