@@ -21,9 +21,9 @@ function productionCommands(): { startProd: string[]; dockerCmd: string[] } {
 }
 
 describe('memory', () => {
-  it('the production command and the Dockerfile run the same V8 settings: young generation of 16 MiB semi-spaces, gc exposed for the startup collection', () => {
+  it('the production command and the Dockerfile run the same V8 settings: 16 MiB semi-spaces, old generation growing at most 2x, gc exposed for the startup collection', () => {
     const { startProd, dockerCmd } = productionCommands();
-    expect(startProd).toEqual(['node', '--max-semi-space-size=16', '--expose-gc', 'dist/src/main.js']);
+    expect(startProd).toEqual(['node', '--max-semi-space-size=16', '--heap-growing-percent=100', '--expose-gc', 'dist/src/main.js']);
     expect(dockerCmd).toEqual(startProd);
   });
 
