@@ -47,7 +47,7 @@ describe('withBody', () => {
   it('hands the whole answer to its user, then frees the socket read it came in', async () => {
     const { text, seen } = await read('/large');
     expect(text).toBe(LARGE);
-    expect(seen.buffer.detached).toBe(true);
+    expect((seen.buffer as ArrayBuffer).detached).toBe(true);
     expect(seen.length).toBe(0);
   });
 
@@ -55,7 +55,7 @@ describe('withBody', () => {
     const neighbour = Buffer.from('a neighbour in the pool');
     const { text, seen } = await read('/small');
     expect(text).toBe(SMALL_PARTS.join(''));
-    expect(seen.buffer.detached).toBe(false);
+    expect((seen.buffer as ArrayBuffer).detached).toBe(false);
     expect(neighbour.toString()).toBe('a neighbour in the pool');
   });
 });
