@@ -33,7 +33,8 @@ export async function withBody<T>(call: Call, response: Dispatcher.ResponseData,
   try {
     return use(body);
   } finally {
-    if (body !== chunks[0]) release(body);
+    // Several chunks were joined into memory of their own, released with them.
+    if (chunks.length > 1) release(body);
     for (const chunk of chunks) release(chunk);
   }
 }
