@@ -1,5 +1,5 @@
-// Answers the upstream repeats byte for byte are parsed once (docs/performance.md, "Identical
-// answers parsed once"). Every call still goes out and its whole answer is read; when a GET
+// Answers the upstream repeats byte for byte are parsed once (docs/performance.md, "Upstream
+// answers: parsed once, freed at once"). Every call still goes out and its whole answer is read; when a GET
 // answers exactly the bytes the same URL answered before, the value parsed, checked and decoded
 // from them then is used again instead of parsing the page anew (~250 µs for 50 flags).
 //

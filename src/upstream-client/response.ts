@@ -18,7 +18,7 @@ const NO_BYTES = Buffer.alloc(0);
  * Reads the body up to `maxBytes` (`malformed` past it: the connection is dropped, not drained)
  * and hands its bytes to `use`, which must copy what it keeps. Once `use` has returned, the
  * memory the socket read them into is given back at once, rather than when a full collection
- * finds it dead (docs/performance.md, "Memory").
+ * finds it dead (docs/performance.md, "Upstream answers: parsed once, freed at once").
  */
 export async function withBody<T>(call: Call, response: Dispatcher.ResponseData, maxBytes: number, use: (body: Buffer) => T): Promise<T> {
   const declared = Number(response.headers['content-length']);
