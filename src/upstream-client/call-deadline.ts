@@ -1,7 +1,7 @@
 // One upstream call's abort signal: fires when the call's own deadline passes (the per-call
 // timeout, or less when the operation's deadline comes first), when the operation is stopped
-// (caller gone) or when the gateway shuts down. undici aborts the request and its body read on it,
-// so a trickling upstream cannot hold a call open past its deadline.
+// (caller gone) or when the gateway shuts down. The exchange on the wire (exchange.ts) aborts the
+// request and its body read on it, so a trickling upstream cannot hold a call open past its deadline.
 import type { InFlightCalls, StopReason } from './operation-scope.ts';
 
 /** Why a call was aborted: its own deadline, or its operation's `StopReason`. */
@@ -10,12 +10,10 @@ export type AbortCause = 'call-deadline' | StopReason;
 type Listener = () => void;
 
 /**
- * The part of an AbortSignal undici reads (`reason`, add/remove an 'abort' listener), written here
- * rather than an AbortController per call: a controller builds an EventTarget, and undici then
- * registers through Node's `addAbortListener`, with its option object and disposer, when the
- * signal has an `aborted` property (so this one has none). That was ~15 µs of every upstream call
- * on a one-project lookup (docs/performance.md, "Fixed costs"). undici adds one listener per
- * request; more are kept in order all the same, and one added after the abort runs right after.
+ * An abort signal of one call, rather than an AbortController per call: a controller builds an
+ * EventTarget, and its listeners go through Node's `addAbortListener`, with its option object and
+ * disposer; that was ~15 µs of every upstream call on a one-project lookup (docs/performance.md,
+ * "Fixed costs"). Listeners run in the order added; one added after the abort runs right after.
  */
 export class CallSignal {
   reason: AbortCause | undefined;
@@ -63,7 +61,7 @@ export class CallDeadline {
     return this.signal.reason ?? null;
   }
 
-  /** Aborts the call (undici drops the request and its body read); the first cause is kept. */
+  /** Aborts the call (the exchange drops the request and its body read); the first cause is kept. */
   stop(cause: AbortCause): void {
     this.signal.abort(cause);
   }

@@ -19,7 +19,8 @@ import { abortedCall, asUpstreamError } from './failures.ts';
 import { InFlightCalls, OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { ParsedAnswers } from './parsed-answers.ts';
-import { interpretResponse, withBody } from './response.ts';
+import { Exchange } from './exchange.ts';
+import { interpretResponse, useBody } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
@@ -174,9 +175,9 @@ export class UpstreamTransport {
   async #attempt(call: UpstreamCall, path: string, token: string, report: UpstreamReport, scope: OperationScope, attempt: number): Promise<unknown> {
     this.#admit(call, scope);
     const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.inFlight, this.#inFlight]);
+    const exchange = new Exchange(call, deadline.signal, this.#maxResponseBytes);
     const started = report.start();
     const span = scope.tracer?.startCall(call, attempt);
-    let status: number | null = null;
     let failure: unknown;
     let holdsSlot = false;
     let reused = false;
@@ -185,30 +186,30 @@ export class UpstreamTransport {
       if (waiting) await waiting;
       holdsSlot = true;
       const headers = requestHeaders(token, call.body !== undefined, scope);
-      const response = await this.#pool.request({
+      const answer = await exchange.send(this.#pool, {
         method: call.method,
         path,
         headers: span ? { ...span.headers, ...headers } : headers,
         body: call.body === undefined ? null : JSON.stringify(call.body),
-        // undici reads only what CallSignal has (call-deadline.ts).
-        signal: deadline.signal as unknown as AbortSignal,
       });
-      status = response.statusCode;
-      return await withBody(call, response, this.#maxResponseBytes, (body) => {
-        const kept = this.#keptAnswer(call, path, response.statusCode, body);
+      return useBody(answer, (body) => {
+        const kept = this.#keptAnswer(call, path, answer.status, body);
         reused = kept !== undefined;
-        return kept ? kept.value : this.#parse(call, path, response.statusCode, body, response.headers);
+        return kept ? kept.value : this.#parse(call, path, answer.status, body, answer.headers);
       });
     } catch (error) {
       const cause = deadline.cause;
-      failure = cause !== null && !(error instanceof UpstreamError) ? abortedCall(cause, call.route, status) : asUpstreamError(error, call.route, status);
+      failure =
+        cause !== null && !(error instanceof UpstreamError)
+          ? abortedCall(cause, call.route, exchange.status)
+          : asUpstreamError(error, call.route, exchange.status);
       throw failure;
     } finally {
       if (holdsSlot) this.#slots.release();
-      span?.end(status, failure);
+      span?.end(exchange.status, failure);
       deadline.dispose();
-      const entry = report.finish(started, { method: call.method, route: call.route, status });
-      this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms, reused });
+      const entry = report.finish(started, { method: call.method, route: call.route, status: exchange.status });
+      this.#onCall?.({ method: call.method, route: call.route, status: exchange.status, ms: entry.ms, reused });
     }
   }
 

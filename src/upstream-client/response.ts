@@ -1,6 +1,6 @@
-// Reading one upstream answer: the body is read up to a size cap (the read is abandoned as soon
-// as the cap is passed), parsed as JSON, checked, and turned into a value or an `UpstreamError`.
-import type { Dispatcher } from 'undici';
+// Using one upstream answer: its body handed over once and then freed, and its status and body
+// turned into a value or an `UpstreamError`. exchange.ts reads it off the wire.
+import type { Answer } from './exchange.ts';
 import { MalformedBody } from './page.ts';
 import { checkRecords } from './record-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -15,20 +15,11 @@ interface Call {
 const NO_BYTES = Buffer.alloc(0);
 
 /**
- * Reads the body up to `maxBytes` (`malformed` past it: the connection is dropped, not drained)
- * and hands its bytes to `use`, which must copy what it keeps. Once `use` has returned, the
- * memory the socket read them into is given back at once, rather than when a full collection
+ * Hands the answer's body to `use`, which must copy what it keeps. Once `use` has returned, the
+ * memory the socket read it into is given back at once, rather than when a full collection
  * finds it dead (docs/performance.md, "Upstream answers: parsed once, freed at once").
  */
-export async function withBody<T>(call: Call, response: Dispatcher.ResponseData, maxBytes: number, use: (body: Buffer) => T): Promise<T> {
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    response.body.destroy();
-    throw tooLarge(call, response.statusCode, maxBytes);
-  }
-  const read = await readChunks(response.body, maxBytes);
-  if (!read) throw tooLarge(call, response.statusCode, maxBytes);
-  const { chunks, size } = read;
+export function useBody<T>({ chunks, size }: Pick<Answer, 'chunks' | 'size'>, use: (body: Buffer) => T): T {
   const body = chunks.length === 0 ? NO_BYTES : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
   try {
     return use(body);
@@ -51,39 +42,6 @@ function release(bytes: Buffer): void {
   } catch {
     // Not detachable: pooled memory, shared with other buffers.
   }
-}
-
-/**
- * The body's chunks as the socket delivered them, from the stream's own events; null once they
- * pass `maxBytes` (the body is then destroyed). Not undici's `arrayBuffer()`, which copies every
- * page into a fresh ArrayBuffer (a single chunk too), memory that often only a full collection
- * returns, nor an async iterator, which costs a promise per chunk (docs/performance.md, "Reading
- * upstream pages").
- */
-function readChunks(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ chunks: Buffer[]; size: number } | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    body.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        body.destroy();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    body.once('end', () => resolve({ chunks, size }));
-    body.once('error', reject);
-  });
-}
-
-function tooLarge(call: Call, status: number, maxBytes: number): UpstreamError {
-  return new UpstreamError({
-    kind: 'malformed',
-    status,
-    body: null,
-    route: call.route,
-    message: `Upstream ${call.method} ${call.route} answered more than ${maxBytes} bytes`,
-  });
 }
 
 /** Status + body -> the parsed JSON value (null for 204/empty), or an `UpstreamError`. */

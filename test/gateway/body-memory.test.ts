@@ -1,11 +1,13 @@
 // The memory of an upstream answer is given back as soon as the answer is read
-// (src/upstream-client/response.ts `withBody`): the socket reads are detached once used, so
+// (src/upstream-client/response.ts `useBody`): the socket reads are detached once used, so
 // they never wait for a full collection; memory shared through Node's buffer pool is left alone.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBody } from '../../src/upstream-client/response.ts';
+import { CallSignal } from '../../src/upstream-client/call-deadline.ts';
+import { Exchange } from '../../src/upstream-client/exchange.ts';
+import { useBody } from '../../src/upstream-client/response.ts';
 
 const LARGE = JSON.stringify({ results: Array.from({ length: 400 }, (_, id) => ({ id, key: `flag-${id}` })) });
 const SMALL_PARTS = ['{"parts":[', '"a",', '"b"]}'];
@@ -34,16 +36,16 @@ afterAll(async () => {
 const CALL = { method: 'GET', route: '/test' };
 
 async function read(path: string) {
-  const response = await pool.request({ method: 'GET', path });
+  const answer = await new Exchange(CALL, new CallSignal(), 10 * 1024 * 1024).send(pool, { method: 'GET', path });
   let seen: Buffer | undefined;
-  const text = await withBody(CALL, response, 10 * 1024 * 1024, (body) => {
+  const text = useBody(answer, (body) => {
     seen = body;
     return body.toString('utf8');
   });
   return { text, seen: seen! };
 }
 
-describe('withBody', () => {
+describe('useBody', () => {
   it('hands the whole answer to its user, then frees the socket read it came in', async () => {
     const { text, seen } = await read('/large');
     expect(text).toBe(LARGE);
