@@ -1,11 +1,13 @@
-// CallDeadline's signal stands in for an AbortSignal for undici (src/upstream-client/call-deadline.ts):
-// the first cause wins, each listener runs once, a removed one never, a late one still does, and
-// undici really abandons a request on it (the end-to-end cases are in deadlines.test.ts).
+// CallDeadline's signal (src/upstream-client/call-deadline.ts): the first cause wins, each listener
+// runs once, a removed one never, a late one still does, and an exchange on the wire
+// (exchange.ts, through a real undici Pool) really abandons its request on it (the end-to-end
+// cases are in deadlines.test.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CallDeadline, CallSignal } from '../../src/upstream-client/call-deadline.ts';
+import { Exchange } from '../../src/upstream-client/exchange.ts';
 import { InFlightCalls } from '../../src/upstream-client/operation-scope.ts';
 
 describe('CallSignal', () => {
@@ -34,13 +36,9 @@ describe('CallSignal', () => {
     expect(removed).not.toHaveBeenCalled();
     expect(late).toHaveBeenCalledTimes(1);
   });
-
-  it('has no `aborted` property, so undici registers on it directly', () => {
-    expect('aborted' in new CallSignal()).toBe(false);
-  });
 });
 
-describe('CallDeadline with undici', () => {
+describe('CallDeadline with an exchange', () => {
   let server: Server;
   let pool: Pool;
   beforeAll(async () => {
@@ -54,11 +52,12 @@ describe('CallDeadline with undici', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const request = (deadline: CallDeadline) => pool.request({ method: 'GET', path: '/', signal: deadline.signal as unknown as AbortSignal });
+  const request = (deadline: CallDeadline) => new Exchange({ method: 'GET', route: '/' }, deadline.signal, 1024).send(pool, { method: 'GET', path: '/' });
+  const abortedBy = (cause: string) => ({ name: 'ExchangeAborted', message: cause });
 
-  it('undici abandons the request when the deadline passes, with the cause as reason', async () => {
+  it('the exchange abandons the request when the deadline passes, naming the cause', async () => {
     const deadline = new CallDeadline(50, []);
-    await expect(request(deadline)).rejects.toBe('call-deadline');
+    await expect(request(deadline)).rejects.toMatchObject(abortedBy('call-deadline'));
     expect(deadline.cause).toBe('call-deadline');
     deadline.dispose();
   });
@@ -67,7 +66,7 @@ describe('CallDeadline with undici', () => {
     const group = new InFlightCalls();
     group.stop('shutdown');
     const deadline = new CallDeadline(10_000, [group]);
-    await expect(request(deadline)).rejects.toBe('shutdown');
+    await expect(request(deadline)).rejects.toMatchObject(abortedBy('shutdown'));
     deadline.dispose();
   });
 
@@ -76,7 +75,7 @@ describe('CallDeadline with undici', () => {
     const deadline = new CallDeadline(10_000, [group]);
     const pending = request(deadline);
     setTimeout(() => group.stop('client-gone'), 20);
-    await expect(pending).rejects.toBe('client-gone');
+    await expect(pending).rejects.toMatchObject(abortedBy('client-gone'));
     deadline.dispose();
   });
 });
