@@ -29,6 +29,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean -
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     PORT=4000 \
     HOST=0.0.0.0 \
     SHUTDOWN_DELAY_MS=5000
@@ -43,7 +44,8 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node runs as PID 1 (no npm or shell in between), so SIGTERM reaches the gateway: it turns unready, waits
 # SHUTDOWN_DELAY_MS, drains and exits (set WORKERS=auto for one worker per core).
-# The node flags of `npm run start:prod` (docs/performance.md, "Memory"; test/production/memory.test.ts
-# keeps both the same): 16 MiB semi-spaces, an old generation that grows by half as much between full
-# collections as V8's default allows, gc exposed for the one memory-reducing collection after startup.
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "--expose-gc", "dist/src/main.js"]
+# The node flags and MALLOC_ARENA_MAX (ENV above) of `npm run start:prod` (docs/performance.md, "Memory";
+# test/production/memory.test.ts keeps both the same): 8 MiB semi-spaces, an old generation that grows
+# at most 2x between full collections, gc exposed for the one memory-reducing collection after
+# startup, and glibc's malloc in two arenas rather than up to eight per core.
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "--expose-gc", "dist/src/main.js"]

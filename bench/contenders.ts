@@ -87,11 +87,14 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
     ...extra,
   });
   let child: Child;
-  if (name === 'gateway') child = await start(name, PRODUCTION_ARGS, await gatewayEnv());
-  else if (name === 'gateway-graphql-js') child = await start(name, PRODUCTION_ARGS, await gatewayEnv({ GRAPHQL_JIT: '0' }));
+  if (name === 'gateway') child = await start(name, PRODUCTION.args, await gatewayEnv(PRODUCTION.env));
+  else if (name === 'gateway-graphql-js') child = await start(name, PRODUCTION.args, await gatewayEnv({ ...PRODUCTION.env, GRAPHQL_JIT: '0' }));
   else if (name.startsWith('gateway:')) child = await start(name, ...(await withSettings(name.slice('gateway:'.length).split('+'), gatewayEnv)));
   else if (name === 'gateway-ts') child = await start(name, ['src/main.ts'], await gatewayEnv());
-  else if (name.startsWith('gateway@')) child = await start(name, checkoutArgs(name.slice('gateway@'.length)), await gatewayEnv());
+  else if (name.startsWith('gateway@')) {
+    const [args, env] = checkoutCommand(name.slice('gateway@'.length));
+    child = await start(name, args, await gatewayEnv(env));
+  }
   // NODE_ENV=production for every contender: graphql-js skips its development-only checks (its
   // instanceOf alone costs the baseline ~5% on a 50-flag list).
   else if (name === 'apollo-baseline') child = await start(name, ['bench/apollo-baseline.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
@@ -101,27 +104,33 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
   return { name, child, url: child.url.replace('localhost', '127.0.0.1').replace(/(\/graphql)?$/, '/graphql') };
 }
 
-/** `npm run start:prod` without npm: its node flags and compiled entry point (kept in one place, package.json). */
-const productionArgs = (dir: string) =>
-  (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod']!.split(/\s+/).slice(1);
-const PRODUCTION_ARGS = productionArgs('.');
+/** `npm run start:prod` without npm: its environment assignments, node flags and compiled entry point (kept in one place, package.json). */
+function productionCommand(dir: string): { env: Record<string, string>; args: string[] } {
+  const words = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['start:prod']!.split(/\s+/);
+  const node = words.indexOf('node');
+  return { env: assignments(words.slice(0, node)), args: words.slice(node + 1) };
+}
+const PRODUCTION = productionCommand('.');
 
-/** The production command with `settings` (node flags, NAME=value environment variables) added. */
+/** `NAME=value` words -> an environment. */
+const assignments = (words: string[]) => Object.fromEntries(words.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+
+/** The production command with `settings` (node flags, NAME=value environment variables) added; later ones win. */
 async function withSettings(
   settings: string[],
   gatewayEnv: (extra: Record<string, string>) => Promise<Record<string, string>>,
 ): Promise<[string[], Record<string, string>]> {
-  const env = Object.fromEntries(settings.filter((s) => /^[A-Z_][A-Z0-9_]*=/.test(s)).map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]));
+  const env = assignments(settings.filter((s) => /^[A-Z_][A-Z0-9_]*=/.test(s)));
   const flags = settings.filter((s) => s.startsWith('--'));
-  return [[...PRODUCTION_ARGS.slice(0, -1), ...flags, PRODUCTION_ARGS.at(-1)!], await gatewayEnv(env)];
+  return [[...PRODUCTION.args.slice(0, -1), ...flags, PRODUCTION.args.at(-1)!], await gatewayEnv({ ...PRODUCTION.env, ...env })];
 }
 
-/** Another checkout's production command: its node flags, its built entry point. */
-function checkoutArgs(dir: string): string[] {
-  const args = productionArgs(dir);
+/** Another checkout's production command: its environment, node flags and built entry point. */
+function checkoutCommand(dir: string): [string[], Record<string, string>] {
+  const { env, args } = productionCommand(dir);
   const entry = join(dir, args.at(-1)!);
   if (!existsSync(entry)) throw new Error(`bench: ${entry} is missing: run \`npm run build\` in ${dir} first`);
-  return [...args.slice(0, -1), entry];
+  return [[...args.slice(0, -1), entry], env];
 }
 
 /** Reads the ids the scenarios need and grants the bench role on the first 20 flags (before any role access is read). */

@@ -13,18 +13,26 @@ afterAll(async () => {
   await Promise.all(children.map((child) => child.stop('SIGKILL')));
 });
 
-/** `npm run start:prod` as words, and the Dockerfile's CMD. */
-function productionCommands(): { startProd: string[]; dockerCmd: string[] } {
+/** `npm run start:prod` as words, the Dockerfile's CMD, and the environment variables its ENV sets. */
+function productionCommands(): { startProd: string[]; dockerCmd: string[]; dockerEnv: string[] } {
   const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
-  return { startProd: scripts['start:prod']!.split(/\s+/), dockerCmd: cmd ? (JSON.parse(cmd) as string[]) : [] };
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+  // The final stage's ENV: `ENV A=1 \` and its continuation lines.
+  const env = /^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')))?.[1] ?? '';
+  return {
+    startProd: scripts['start:prod']!.split(/\s+/),
+    dockerCmd: cmd ? (JSON.parse(cmd) as string[]) : [],
+    dockerEnv: env.split(/[\s\\]+/).filter(Boolean),
+  };
 }
 
 describe('memory', () => {
-  it('the production command and the Dockerfile run the same V8 settings: 16 MiB semi-spaces, old generation growing at most 2x, gc exposed for the startup collection', () => {
-    const { startProd, dockerCmd } = productionCommands();
-    expect(startProd).toEqual(['node', '--max-semi-space-size=16', '--heap-growing-percent=100', '--expose-gc', 'dist/src/main.js']);
-    expect(dockerCmd).toEqual(startProd);
+  it('the production command and the Dockerfile run the same settings: 8 MiB semi-spaces, old generation growing at most 2x, gc exposed for the startup collection, two malloc arenas', () => {
+    const { startProd, dockerCmd, dockerEnv } = productionCommands();
+    expect(startProd).toEqual(['MALLOC_ARENA_MAX=2', 'node', '--max-semi-space-size=8', '--heap-growing-percent=100', '--expose-gc', 'dist/src/main.js']);
+    expect(dockerCmd).toEqual(startProd.slice(1));
+    expect(dockerEnv).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('after startup, with gc exposed, runs one memory-reducing full collection before printing its endpoint', async () => {
