@@ -113,7 +113,9 @@ function productionCommand(dir: string): { env: Record<string, string>; args: st
 const PRODUCTION = productionCommand('.');
 
 /** `NAME=value` words -> an environment. */
-const assignments = (words: string[]) => Object.fromEntries(words.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+function assignments(words: string[]): Record<string, string> {
+  return Object.fromEntries(words.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]));
+}
 
 /** The production command with `settings` (node flags, NAME=value environment variables) added; later ones win. */
 async function withSettings(

@@ -19,7 +19,10 @@ import {
   type Tracer,
   type TracerProvider,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+// The propagator's own module, not @opentelemetry/core's index, which also loads the semantic
+// conventions (~0.4 MB of source) for the SDK's resource attributes; the SDK loads them when it
+// exports (tracing-sdk.ts; docs/performance.md, "Memory").
+import { W3CTraceContextPropagator } from '@opentelemetry/core/build/src/trace/W3CTraceContextPropagator.js';
 import type { CallTracer, HttpMethod } from './upstream-client/http.ts';
 
 export const TRACER_NAME = 'posthog-graphql-gateway';

@@ -43,16 +43,21 @@ describe('memory', () => {
     await gateway.stop();
   });
 
-  it("an idle gateway has loaded neither Node's bundled undici (fetch, WebSocket) nor undici's index", () => {
+  it("an idle gateway has loaded neither Node's bundled undici (fetch, WebSocket), undici's index, OpenTelemetry's semantic conventions nor Apollo's usage-reporting protobuf", () => {
+    // Every module file loaded, ES modules and CommonJS alike, through a load hook.
     const script = `
-      import { createRequire } from 'node:module';
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load: (url, context, next) => (loaded.push(url), next(url, context)) });
       const { startGateway } = await import('./src/server.ts');
       const gateway = await startGateway({ upstreamUrl: 'http://127.0.0.1:9', port: 0, host: '127.0.0.1', logLevel: 'silent' });
-      const cached = Object.keys(createRequire(import.meta.url).cache);
+      const has = (pattern) => loaded.some((url) => pattern.test(url));
       console.log(JSON.stringify({
         bundledUndici: process.moduleLoadList.includes('NativeModule internal/deps/undici/undici'),
-        undiciIndex: cached.some((file) => /[\\\\/]undici[\\\\/]index\\.js$/.test(file)),
-        undiciPool: cached.some((file) => /[\\\\/]undici[\\\\/]lib[\\\\/]dispatcher[\\\\/]pool\\.js$/.test(file)),
+        undiciIndex: has(/\\/undici\\/index\\.js$/),
+        undiciPool: has(/\\/undici\\/lib\\/dispatcher\\/pool\\.js$/),
+        semanticConventions: has(/\\/@opentelemetry\\/semantic-conventions\\//),
+        usageReportingProtobuf: has(/\\/@apollo\\/usage-reporting-protobuf\\//),
       }));
       await gateway.stop();
     `;
@@ -61,6 +66,12 @@ describe('memory', () => {
       encoding: 'utf8',
       env: { ...process.env, NODE_ENV: 'production' },
     });
-    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({ bundledUndici: false, undiciIndex: false, undiciPool: true });
+    expect(JSON.parse(out.trim().split('\n').at(-1)!)).toEqual({
+      bundledUndici: false,
+      undiciIndex: false,
+      undiciPool: true,
+      semanticConventions: false,
+      usageReportingProtobuf: false,
+    });
   });
 });
