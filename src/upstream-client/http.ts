@@ -1,4 +1,4 @@
-// The only place that speaks HTTP to the upstream REST service.
+// The only place that speaks HTTP to the upstream REST service (one call on the wire: exchange.ts).
 //
 // One `UpstreamTransport` (an undici Pool, keep-alive) exists per gateway and upstream
 // origin; each GraphQL request gets its own `UpstreamClient` bound to the caller's token,
