@@ -45,7 +45,7 @@ HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(
 # node runs as PID 1 (no npm or shell in between), so SIGTERM reaches the gateway: it turns unready, waits
 # SHUTDOWN_DELAY_MS, drains and exits (set WORKERS=auto for one worker per core).
 # The node flags and MALLOC_ARENA_MAX (ENV above) of `npm run start:prod` (docs/performance.md, "Memory";
-# test/production/memory.test.ts keeps both the same): 8 MiB semi-spaces, an old generation that grows
+# test/production/memory.test.ts keeps both the same): 16 MiB semi-spaces, an old generation that grows
 # at most 2x between full collections, gc exposed for the one memory-reducing collection after
 # startup, and glibc's malloc in two arenas rather than up to eight per core.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=100", "--expose-gc", "dist/src/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=100", "--expose-gc", "dist/src/main.js"]

@@ -28,9 +28,9 @@ function productionCommands(): { startProd: string[]; dockerCmd: string[]; docke
 }
 
 describe('memory', () => {
-  it('the production command and the Dockerfile run the same settings: 8 MiB semi-spaces, old generation growing at most 2x, gc exposed for the startup collection, two malloc arenas', () => {
+  it('the production command and the Dockerfile run the same settings: 16 MiB semi-spaces, old generation growing at most 2x, gc exposed for the startup collection, two malloc arenas', () => {
     const { startProd, dockerCmd, dockerEnv } = productionCommands();
-    expect(startProd).toEqual(['MALLOC_ARENA_MAX=2', 'node', '--max-semi-space-size=8', '--heap-growing-percent=100', '--expose-gc', 'dist/src/main.js']);
+    expect(startProd).toEqual(['MALLOC_ARENA_MAX=2', 'node', '--max-semi-space-size=16', '--heap-growing-percent=100', '--expose-gc', 'dist/src/main.js']);
     expect(dockerCmd).toEqual(startProd.slice(1));
     expect(dockerEnv).toContain('MALLOC_ARENA_MAX=2');
   });
