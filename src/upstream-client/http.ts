@@ -19,7 +19,7 @@ import { abortedCall, asUpstreamError } from './failures.ts';
 import { InFlightCalls, OperationScope } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { ParsedAnswers } from './parsed-answers.ts';
-import { Exchange } from './exchange.ts';
+import { Exchange, type AnswerHeaders } from './exchange.ts';
 import { interpretResponse, useBody } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -219,7 +219,7 @@ export class UpstreamTransport {
   }
 
   /** `body` parsed, checked and decoded; a 2xx GET's value is kept for the same bytes next time. */
-  #parse(call: UpstreamCall, path: string, status: number, body: Buffer, headers: Record<string, string | string[] | undefined>): unknown {
+  #parse(call: UpstreamCall, path: string, status: number, body: Buffer, headers: AnswerHeaders): unknown {
     const value = interpretResponse(call, status, body.toString('utf8'), headers);
     if (isReusable(call, status)) this.#parsedAnswers.keep(path, body, call.decode, value);
     return value;

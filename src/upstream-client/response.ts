@@ -1,6 +1,6 @@
 // Using one upstream answer: its body handed over once and then freed, and its status and body
 // turned into a value or an `UpstreamError`. exchange.ts reads it off the wire.
-import type { Answer } from './exchange.ts';
+import type { Answer, AnswerHeaders } from './exchange.ts';
 import { MalformedBody } from './page.ts';
 import { checkRecords } from './record-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -45,7 +45,7 @@ function release(bytes: Buffer): void {
 }
 
 /** Status + body -> the parsed JSON value (null for 204/empty), or an `UpstreamError`. */
-export function interpretResponse(call: Call, status: number, text: string, headers: Record<string, string | string[] | undefined>): unknown {
+export function interpretResponse(call: Call, status: number, text: string, headers: AnswerHeaders): unknown {
   const parsed = parseBody(text);
   if (status >= 200 && status < 300) {
     if (status === 204 || isBlank(text)) return null;
