@@ -138,7 +138,7 @@ export class DomainCache {
 }
 
 /** Promise.all that keeps per-key failures as Error values, as a batch returns them. */
-export async function settle<T>(calls: Promise<T>[]): Promise<(T | Error)[]> {
+export async function settle<T>(calls: (T | Promise<T>)[]): Promise<(T | Error)[]> {
   const results = await Promise.allSettled(calls);
   return results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
 }

@@ -35,17 +35,18 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
 
   const byId = cache.lookup<FlagRef, ProjectFlag>('item:', itemKey, async (refs) => {
     await Promise.all([...new Set(refs.map((ref) => ref.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));
-    return settle(refs.map(async (ref) => known(ref) ?? prime(ref.projectId, await getFeatureFlag(client, ref.projectId, ref.id))));
+    return settle(refs.map((ref) => known(ref) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => prime(ref.projectId, record))));
   });
 
   /** One page of a project's flags (limit/offset); its flags become known to `byId`/`byKey`. */
   const page = (projectId: number, args: PageArgs, filters: FeatureFlagListFilters = {}): Promise<Page<ProjectFlag>> =>
-    cache.read(`${pagePrefix(projectId)}${args.offset}|${args.limit}|${filters.search ?? ''}|${String(filters.active ?? '')}`, async () => {
-      const result = await listFeatureFlags(client, projectId, args, filters);
-      const unfiltered = filters.search === undefined && filters.active === undefined;
-      if (unfiltered && args.offset === 0 && result.results.length >= result.count) cache.set(completeKey(projectId), true);
-      return { ...result, results: result.results.map((record) => prime(projectId, record)) };
-    });
+    cache.read(`${pagePrefix(projectId)}${args.offset}|${args.limit}|${filters.search ?? ''}|${String(filters.active ?? '')}`, () =>
+      listFeatureFlags(client, projectId, args, filters).then((result) => {
+        const unfiltered = filters.search === undefined && filters.active === undefined;
+        if (unfiltered && args.offset === 0 && result.results.length >= result.count) cache.set(completeKey(projectId), true);
+        return { ...result, results: result.results.map((record) => prime(projectId, record)) };
+      }),
+    );
 
   const listedWithKey = ({ projectId, key }: FlagKeyRef): ProjectFlag | undefined =>
     cache.values<ProjectFlag>('item:').find((flag) => flag.projectId === projectId && flag.record.key === key && !flag.record.deleted);

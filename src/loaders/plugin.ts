@@ -17,10 +17,9 @@ export function createPluginLoader(client: UpstreamClient, cache = new DomainCac
   const prime = (orgId: string, record: PluginRecord): OrgPlugin => cache.set(`item:${itemKey({ orgId, id: record.id })}`, new OrgPlugin(orgId, record));
 
   const page = (orgId: string, args: PageArgs): Promise<Page<OrgPlugin>> =>
-    cache.read(`${pagePrefix(orgId)}${args.offset}|${args.limit}`, async () => {
-      const result = await listPlugins(client, orgId, args);
-      return { ...result, results: result.results.map((record) => prime(orgId, record)) };
-    });
+    cache.read(`${pagePrefix(orgId)}${args.offset}|${args.limit}`, () =>
+      listPlugins(client, orgId, args).then((result) => ({ ...result, results: result.results.map((record) => prime(orgId, record)) })),
+    );
 
   const knownName = (orgId: string): string | undefined => {
     const id = orgId.toLowerCase();
@@ -35,7 +34,7 @@ export function createPluginLoader(client: UpstreamClient, cache = new DomainCac
 
     /** (organization, plugin id) -> plugin; a failed ref rejects with its own UpstreamError. */
     byId: cache.lookup<PluginRef, OrgPlugin>('item:', itemKey, (refs) =>
-      settle(refs.map(async ({ orgId, id }) => prime(orgId, await getPlugin(client, orgId, id)))),
+      settle(refs.map(({ orgId, id }) => getPlugin(client, orgId, id).then((record) => prime(orgId, record)))),
     ),
 
     page,

@@ -32,11 +32,12 @@ export function createProjectLoader(client: UpstreamClient, cache = new DomainCa
 
     /** One page of the caller's projects; its items become known (`parent`). */
     page: (page: PageArgs, filters: ProjectListFilters = {}): Promise<Page<ProjectListItem>> =>
-      cache.read(`page:${page.offset}|${page.limit}|${filters.search ?? ''}`, async () => {
-        const result = await listProjects(client, page, filters);
-        for (const item of result.results) cache.set(`listed:${item.id}`, item);
-        return result;
-      }),
+      cache.read(`page:${page.offset}|${page.limit}|${filters.search ?? ''}`, () =>
+        listProjects(client, page, filters).then((result) => {
+          for (const item of result.results) cache.set(`listed:${item.id}`, item);
+          return result;
+        }),
+      ),
 
     read: reader(cache, client),
     /** A write's answer replaces whatever this request knew of the project. */

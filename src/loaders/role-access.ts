@@ -16,15 +16,21 @@ export function createRoleAccessLoader(client: UpstreamClient, cache = new Domai
 
     /** (project, flag, grant id) -> grant; a failed ref rejects with its own UpstreamError. */
     byId: cache.lookup<RoleAccessRef, ProjectRoleAccess>('item:', itemKey, (refs) =>
-      settle(refs.map(async ({ projectId, flagId, id }) => new ProjectRoleAccess(projectId, flagId, await getRoleAccess(client, projectId, flagId, id)))),
+      settle(
+        refs.map(({ projectId, flagId, id }) =>
+          getRoleAccess(client, projectId, flagId, id).then((record) => new ProjectRoleAccess(projectId, flagId, record)),
+        ),
+      ),
     ),
 
     /** One page of a flag's grants (limit/offset); its grants become known to `byId`. */
     page: (projectId: number, flagId: number, args: PageArgs): Promise<Page<ProjectRoleAccess>> =>
-      cache.read(`page:${projectId}/${flagId}|${args.offset}|${args.limit}`, async () => {
-        const result = await listRoleAccess(client, projectId, flagId, args);
-        return { ...result, results: result.results.map((record) => prime(projectId, flagId, record)) };
-      }),
+      cache.read(`page:${projectId}/${flagId}|${args.offset}|${args.limit}`, () =>
+        listRoleAccess(client, projectId, flagId, args).then((result) => ({
+          ...result,
+          results: result.results.map((record) => prime(projectId, flagId, record)),
+        })),
+      ),
 
     read: reader(cache, client),
     /** A write's answer replaces any known copy of the grant. */

@@ -95,19 +95,26 @@ function pageSize(value: number | null | undefined, argument: string): number | 
  * Resolves a connection: validates `args` (BAD_USER_INPUT before any call), fetches the
  * page with `fetchPage(limit, offset)`. `last` without `before` needs the total: the first
  * call asks for the first `last` items, which is the whole answer when the list is that
- * short; otherwise a second call fetches the tail.
+ * short; otherwise a second call fetches the tail. The common case (a window known up front)
+ * is a `then` on the page, not an async frame: many connections wait on their pages at once
+ * in a fan-out, and each suspended async function holds more (docs/performance.md, "What a
+ * waiting call holds").
  */
-export async function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPage<T>, list: string = DEFAULT_LIST): Promise<Connection<T>> {
-  const window = windowFor(args, list);
+export function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPage<T>, list: string = DEFAULT_LIST): Promise<Connection<T>> {
+  let window: Window;
+  try {
+    window = windowFor(args, list);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
   if (window.end === null) return lastOnly(window.start, window.last ?? 0, fetchPage, list);
   return fetchWindow(window.start, window.end, fetchPage, list);
 }
 
-async function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
+function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
   const limit = end - start;
   // The upstream treats limit=0 as its default page size: ask for one item just to learn the count.
-  const page = await fetchPage(Math.max(limit, 1), start);
-  return toConnection(page.results.slice(0, limit), start, page.count, list);
+  return fetchPage(Math.max(limit, 1), start).then((page) => toConnection(page.results.slice(0, limit), start, page.count, list));
 }
 
 async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {

@@ -12,6 +12,7 @@
 // deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
 import { Pool } from './undici-pool.ts';
 import { CallDeadline, type AbortCause } from './call-deadline.ts';
 import { ConnectionSlots } from './connection-slots.ts';
@@ -55,6 +56,9 @@ export class MissingTokenError extends Error {
 export type { CallTracer } from './operation-scope.ts';
 
 /** `reused`: the answer repeated the last one from its URL byte for byte, and its parsed value was reused (parsed-answers.ts). */
+/** Hears how each attempt of a call ended: undefined when it answered, else its failure (`UpstreamClient`). */
+export type AttemptListener = (failure: unknown) => void;
+
 export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number; reused: boolean }) => void;
 
 export interface TransportOptions {
@@ -156,61 +160,73 @@ export class UpstreamTransport {
     await this.#pool.destroy();
   }
 
-  /** @internal used by UpstreamClient. */
-  async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope): Promise<unknown> {
+  /**
+   * @internal used by UpstreamClient. The call and its retries (retry.ts) in one async frame, and
+   * its exchange made only once it holds a connection slot: a call waiting for a slot holds as
+   * little as it can (docs/performance.md, "What a waiting call holds"). `onAttempt` hears how
+   * each attempt ended: undefined when it answered, else its failure.
+   */
+  async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope, onAttempt: AttemptListener): Promise<unknown> {
     const path = buildPath(call);
     for (let attempt = 1; ; attempt++) {
+      this.#admit(call, scope);
+      const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.inFlight, this.#inFlight]);
+      const started = report.start();
+      const span = scope.tracer?.startCall(call, attempt);
+      let exchange: Exchange | null = null;
+      let holdsSlot = false;
+      let reused = false;
+      let failure: unknown;
       try {
-        return await this.#attempt(call, path, token, report, scope, attempt);
-      } catch (error) {
-        const delay = scope.retries ? retryDelayMs(call.method, error, attempt, scope.remainingMs(), this.#retry) : null;
-        if (delay === null) throw error;
-        await sleep(delay, undefined, { signal: scope.signal }).catch(() => {
-          throw abortedCall(scope.signal.reason as AbortCause, call.route, null);
+        const waiting = this.#slots.acquire(deadline.signal);
+        if (waiting) await waiting;
+        holdsSlot = true;
+        exchange = new Exchange(call, deadline.signal, this.#maxResponseBytes);
+        const answer = await exchange.send(this.#pool, this.#request(call, path, token, scope, span?.headers));
+        return useBody(answer, (body) => {
+          const kept = this.#keptAnswer(call, path, answer.status, body);
+          reused = kept !== undefined;
+          return kept ? kept.value : this.#parse(call, path, answer.status, body, answer.headers);
         });
+      } catch (error) {
+        failure = failureOf(error, call, deadline, exchange?.status ?? null);
+      } finally {
+        if (holdsSlot) this.#slots.release();
+        const status = exchange?.status ?? null;
+        span?.end(status, failure);
+        deadline.dispose();
+        const entry = report.finish(started, { method: call.method, route: call.route, status });
+        this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms, reused });
+        onAttempt(failure);
       }
+      await this.#beforeRetry(call, failure, attempt, scope);
     }
   }
 
-  async #attempt(call: UpstreamCall, path: string, token: string, report: UpstreamReport, scope: OperationScope, attempt: number): Promise<unknown> {
-    this.#admit(call, scope);
-    const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.inFlight, this.#inFlight]);
-    const exchange = new Exchange(call, deadline.signal, this.#maxResponseBytes);
-    const started = report.start();
-    const span = scope.tracer?.startCall(call, attempt);
-    let failure: unknown;
-    let holdsSlot = false;
-    let reused = false;
-    try {
-      const waiting = this.#slots.acquire(deadline.signal);
-      if (waiting) await waiting;
-      holdsSlot = true;
-      const headers = requestHeaders(token, call.body !== undefined, scope);
-      const answer = await exchange.send(this.#pool, {
-        method: call.method,
-        path,
-        headers: span ? { ...span.headers, ...headers } : headers,
-        body: call.body === undefined ? null : JSON.stringify(call.body),
-      });
-      return useBody(answer, (body) => {
-        const kept = this.#keptAnswer(call, path, answer.status, body);
-        reused = kept !== undefined;
-        return kept ? kept.value : this.#parse(call, path, answer.status, body, answer.headers);
-      });
-    } catch (error) {
-      const cause = deadline.cause;
-      failure =
-        cause !== null && !(error instanceof UpstreamError)
-          ? abortedCall(cause, call.route, exchange.status)
-          : asUpstreamError(error, call.route, exchange.status);
-      throw failure;
-    } finally {
-      if (holdsSlot) this.#slots.release();
-      span?.end(exchange.status, failure);
-      deadline.dispose();
-      const entry = report.finish(started, { method: call.method, route: call.route, status: exchange.status });
-      this.#onCall?.({ method: call.method, route: call.route, status: exchange.status, ms: entry.ms, reused });
-    }
+  /** Waits before attempt `attempt + 1`; throws `failure` when it must not be retried (retry.ts). */
+  async #beforeRetry(call: UpstreamCall, failure: unknown, attempt: number, scope: OperationScope): Promise<void> {
+    const delay = scope.retries ? retryDelayMs(call.method, failure, attempt, scope.remainingMs(), this.#retry) : null;
+    if (delay === null) throw failure;
+    await sleep(delay, undefined, { signal: scope.signal }).catch(() => {
+      throw abortedCall(scope.signal.reason as AbortCause, call.route, null);
+    });
+  }
+
+  /** The request on the wire: the call's method, path and body, the token and the operation's headers. */
+  #request(
+    call: UpstreamCall,
+    path: string,
+    token: string,
+    scope: OperationScope,
+    traceHeaders: Record<string, string> | undefined,
+  ): Dispatcher.DispatchOptions {
+    const headers = requestHeaders(token, call.body !== undefined, scope);
+    return {
+      method: call.method,
+      path,
+      headers: traceHeaders ? { ...traceHeaders, ...headers } : headers,
+      body: call.body === undefined ? null : JSON.stringify(call.body),
+    };
   }
 
   /** The value kept for a 2xx GET of `path` that answered these very bytes before (parsed-answers.ts). */
@@ -242,6 +258,13 @@ export class UpstreamTransport {
   }
 }
 
+/** The `UpstreamError` (or programming error) a failed attempt ends with. */
+function failureOf(error: unknown, call: UpstreamCall, deadline: CallDeadline, status: number | null): unknown {
+  const cause = deadline.cause;
+  if (cause !== null && !(error instanceof UpstreamError)) return abortedCall(cause, call.route, status);
+  return asUpstreamError(error, call.route, status);
+}
+
 /** Only successful reads: a write's answer, or an error's, is never taken for another's. */
 const isReusable = (call: UpstreamCall, status: number): boolean => call.method === 'GET' && status >= 200 && status < 300;
 
@@ -256,12 +279,14 @@ export class UpstreamClient {
   #refused: UpstreamError | null = null;
   #tokenCheck: Promise<void> | null = null;
   #accepted = false;
+  readonly #onAttempt: AttemptListener;
 
   constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, scope: OperationScope) {
     this.#transport = transport;
     this.#token = token;
     this.#report = report;
     this.scope = scope;
+    this.#onAttempt = (failure) => this.#heard(token!, failure);
   }
 
   /** Calls `listener` whenever this client sends anything but a GET (the loaders then drop their reads). */
@@ -275,7 +300,7 @@ export class UpstreamClient {
     if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
     if (this.#refused) return Promise.reject(this.#refused);
     if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
-    return this.#send(call, token) as Promise<T>;
+    return this.#transport.send(call, token, this.#report, this.scope, this.#onAttempt) as Promise<T>;
   }
 
   /**
@@ -294,16 +319,11 @@ export class UpstreamClient {
     return this.#accepted || (this.#token !== null && this.#transport.verifiedTokens.has(this.#token));
   }
 
-  async #send(call: UpstreamCall, token: string): Promise<unknown> {
-    try {
-      const body = await this.#transport.send(call, token, this.#report, this.scope);
-      this.#noteAccepted(token);
-      return body;
-    } catch (error) {
-      if (error instanceof UpstreamError && error.status === 401) this.#refused ??= error;
-      else if (error instanceof UpstreamError && error.status !== null && error.status < 500) this.#noteAccepted(token);
-      throw error;
-    }
+  /** How an attempt ended, as `UpstreamTransport.send` reports it: undefined when it answered. */
+  #heard(token: string, failure: unknown): void {
+    if (failure === undefined) this.#noteAccepted(token);
+    else if (failure instanceof UpstreamError && failure.status === 401) this.#refused ??= failure;
+    else if (failure instanceof UpstreamError && failure.status !== null && failure.status < 500) this.#noteAccepted(token);
   }
 
   /** Any answer but 401 (and 5xx, which says nothing) means the upstream accepted the token. */
