@@ -137,12 +137,6 @@ export class DomainCache {
   }
 }
 
-/** Promise.all that keeps per-key failures as Error values, as a batch returns them. */
-export async function settle<T>(calls: (T | Promise<T>)[]): Promise<(T | Error)[]> {
-  const results = await Promise.allSettled(calls);
-  return results.map((r) => (r.status === 'fulfilled' ? r.value : r.reason instanceof Error ? r.reason : new Error(String(r.reason))));
-}
-
 /**
  * The `read` of a domain loader: a GET endpoint function of src/upstream-client/ called once per
  * request and arguments, e.g. `ctx.loaders.plugin.read(getPluginSource, orgId, id)`.
@@ -151,3 +145,52 @@ export function reader(cache: DomainCache, client: UpstreamClient) {
   return <A extends unknown[], V>(endpoint: (client: UpstreamClient, ...args: A) => Promise<V>, ...args: A): Promise<V> =>
     cache.read(`read:${endpoint.name}:${JSON.stringify(args)}`, () => endpoint(client, ...args));
 }
+
+/**
+ * A batch's fetches: `fetch` for each ref, at most `limit` at once, settled in order with failures
+ * as Error values (as a DataLoader batch returns them). The upstream has no batch endpoint, so a
+ * batch is parallel GETs; more of them at once than there are upstream connections would only
+ * wait for one (connection-slots.ts), each holding its whole call, while a ref waiting here holds
+ * nothing but its place (docs/performance.md, "What a waiting call holds").
+ */
+export function settleEach<R, T>(refs: readonly R[], fetch: (ref: R) => T | Promise<T>, limit: number): Promise<(T | Error)[]> {
+  return new Promise((resolve) => {
+    const results = new Array<T | Error>(refs.length);
+    let started = 0;
+    let settled = 0;
+    const settle = (index: number, result: T | Error): void => {
+      results[index] = result;
+      settled += 1;
+      if (settled === refs.length) resolve(results);
+      else if (started < refs.length) startNext();
+    };
+    const startNext = (): void => {
+      const index = started++;
+      let value: T | Promise<T>;
+      try {
+        value = fetch(refs[index]!);
+      } catch (error) {
+        return settle(index, asError(error));
+      }
+      if (value instanceof Promise)
+        value.then(
+          (result: T) => settle(index, result),
+          (error: unknown) => settle(index, asError(error)),
+        );
+      else settle(index, value);
+    };
+    if (refs.length === 0) resolve(results);
+    // A fetch that answers at once starts the next itself: count what is in flight, not turns.
+    while (started < refs.length && started - settled < Math.max(limit, 1)) startNext();
+  });
+}
+
+/**
+ * A batch's fetches over the upstream (every domain's `byId`): `settleEach` with as many at once
+ * as there are upstream connections, reported as one wave (`x-upstream-report`), as they are.
+ */
+export function fetchEach<R, T>(client: UpstreamClient, refs: readonly R[], fetch: (ref: R) => T | Promise<T>): Promise<(T | Error)[]> {
+  return settleEach(refs, client.oneWave(fetch), client.connections);
+}
+
+const asError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));

@@ -13,7 +13,7 @@ import {
   type FlagRef,
   ProjectFlag,
 } from '../upstream-client/feature-flag.ts';
-import { DomainCache, reader, settle } from './domain-cache.ts';
+import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 export interface FlagKeyRef {
   projectId: number;
@@ -35,7 +35,7 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
 
   const byId = cache.lookup<FlagRef, ProjectFlag>('item:', itemKey, async (refs) => {
     await Promise.all([...new Set(refs.map((ref) => ref.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));
-    return settle(refs.map((ref) => known(ref) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => prime(ref.projectId, record))));
+    return fetchEach(client, refs, (ref) => known(ref) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => prime(ref.projectId, record)));
   });
 
   /** One page of a project's flags (limit/offset); its flags become known to `byId`/`byKey`. */
@@ -72,7 +72,7 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
     ({ projectId, key }) => `${projectId}/${key}`,
     async (lookups) => {
       await Promise.all([...new Set(lookups.map((lookup) => lookup.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));
-      return settle(lookups.map(async (lookup) => listedWithKey(lookup) ?? (cache.arrived(completeKey(lookup.projectId)) ? null : searchByKey(lookup))));
+      return fetchEach(client, lookups, (lookup) => listedWithKey(lookup) ?? (cache.arrived(completeKey(lookup.projectId)) ? null : searchByKey(lookup)));
     },
   );
 

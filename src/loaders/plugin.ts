@@ -5,7 +5,7 @@
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import type { Page, PageArgs } from '../upstream-client/page.ts';
 import { getPlugin, listPlugins, OrgPlugin, type PluginRecord, type PluginRef } from '../upstream-client/plugin.ts';
-import { DomainCache, reader, settle } from './domain-cache.ts';
+import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 /** The page a default `plugins` connection reads: `organizationName` reads the same one. */
 export const FIRST_PLUGIN_PAGE: PageArgs = { limit: 100, offset: 0 };
@@ -34,7 +34,7 @@ export function createPluginLoader(client: UpstreamClient, cache = new DomainCac
 
     /** (organization, plugin id) -> plugin; a failed ref rejects with its own UpstreamError. */
     byId: cache.lookup<PluginRef, OrgPlugin>('item:', itemKey, (refs) =>
-      settle(refs.map(({ orgId, id }) => getPlugin(client, orgId, id).then((record) => prime(orgId, record)))),
+      fetchEach(client, refs, ({ orgId, id }) => getPlugin(client, orgId, id).then((record) => prime(orgId, record))),
     ),
 
     page,

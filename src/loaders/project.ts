@@ -12,11 +12,11 @@ import {
   type ProjectParent,
   type ProjectRecord,
 } from '../upstream-client/project.ts';
-import { DomainCache, reader, settle, type Loaded } from './domain-cache.ts';
+import { DomainCache, reader, fetchEach, type Loaded } from './domain-cache.ts';
 
 export function createProjectLoader(client: UpstreamClient, cache = new DomainCache()) {
   // The full record by id: parallel GETs, one per distinct id (a failed id carries its UpstreamError, e.g. 404).
-  const fullRecord = cache.lookup<number, ProjectRecord>('item:', String, (ids) => settle(ids.map((id) => getProject(client, id))));
+  const fullRecord = cache.lookup<number, ProjectRecord>('item:', String, (ids) => fetchEach(client, ids, (id) => getProject(client, id)));
 
   return {
     cache,

@@ -3,7 +3,7 @@
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import type { Page, PageArgs } from '../upstream-client/page.ts';
 import { getRoleAccess, listRoleAccess, ProjectRoleAccess, type RoleAccessRecord, type RoleAccessRef } from '../upstream-client/role-access.ts';
-import { DomainCache, reader, settle } from './domain-cache.ts';
+import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 const itemKey = (ref: RoleAccessRef): string => `${ref.projectId}/${ref.flagId}/${ref.id}`;
 
@@ -16,10 +16,8 @@ export function createRoleAccessLoader(client: UpstreamClient, cache = new Domai
 
     /** (project, flag, grant id) -> grant; a failed ref rejects with its own UpstreamError. */
     byId: cache.lookup<RoleAccessRef, ProjectRoleAccess>('item:', itemKey, (refs) =>
-      settle(
-        refs.map(({ projectId, flagId, id }) =>
-          getRoleAccess(client, projectId, flagId, id).then((record) => new ProjectRoleAccess(projectId, flagId, record)),
-        ),
+      fetchEach(client, refs, ({ projectId, flagId, id }) =>
+        getRoleAccess(client, projectId, flagId, id).then((record) => new ProjectRoleAccess(projectId, flagId, record)),
       ),
     ),
 

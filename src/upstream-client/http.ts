@@ -99,6 +99,8 @@ const TOKEN_CHECK: UpstreamCall = { method: 'GET', route: '/api/projects/', quer
 /** The shared, token-free part: one keep-alive pool per upstream origin. */
 export class UpstreamTransport {
   readonly origin: string;
+  /** Keep-alive connections to the upstream: the most calls on the wire at once. */
+  readonly connections: number;
   /** Tokens the upstream accepted recently (digests only). */
   readonly verifiedTokens = new VerifiedTokens();
   readonly #pool: Pool;
@@ -126,6 +128,7 @@ export class UpstreamTransport {
       ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
     };
     const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
+    this.connections = connections;
     this.#slots = new ConnectionSlots(connections);
     this.#parsedAnswers = new ParsedAnswers(options.parseCacheBytes);
     this.#pool = new Pool(this.origin, {
@@ -312,6 +315,21 @@ export class UpstreamClient {
     if (this.#token && this.#transport.verifiedTokens.has(this.#token)) return Promise.resolve();
     this.#tokenCheck ??= this.request(TOKEN_CHECK).then(() => undefined);
     return this.#tokenCheck;
+  }
+
+  /** How many calls can be on the wire at once (the transport's connections); more wait for one. */
+  get connections(): number {
+    return this.#transport.connections;
+  }
+
+  /**
+   * `fetch` as one wave of calls: whenever it is called (a batch's later turns, `settleEach`), the
+   * calls it starts are reported in the wave current now (report.ts `inWave`).
+   */
+  oneWave<A extends unknown[], T>(fetch: (...args: A) => T): (...args: A) => T {
+    const report = this.#report;
+    const wave = report.nextWave();
+    return (...args) => report.inWave(wave, () => fetch(...args));
   }
 
   /** True once the upstream is known to accept this client's token (this operation or recently). */

@@ -25,11 +25,32 @@ export class UpstreamReport {
   #finishedDepth = 0;
   #firstStart: number | null = null;
   #lastEnd = 0;
+  #pinnedWave: number | null = null;
 
   start(): { at: number; wave: number } {
     const at = performance.now();
     this.#firstStart ??= at;
-    return { at, wave: this.#finishedDepth + 1 };
+    return { at, wave: this.#pinnedWave ?? this.nextWave() };
+  }
+
+  /** The wave of a call starting now. */
+  nextWave(): number {
+    return this.#finishedDepth + 1;
+  }
+
+  /**
+   * Runs `run`, counting the calls it starts (synchronously) in `wave`: a batch that starts its
+   * calls in turns (loaders' `settleEach`) reports them in the wave the batch began in, since none
+   * of them needed another's answer.
+   */
+  inWave<T>(wave: number, run: () => T): T {
+    const outer = this.#pinnedWave;
+    this.#pinnedWave = wave;
+    try {
+      return run();
+    } finally {
+      this.#pinnedWave = outer;
+    }
   }
 
   finish(started: { at: number; wave: number }, call: { method: HttpMethod; route: string; status: number | null }): ReportEntry {

@@ -1,7 +1,8 @@
 // DomainCache: a loaded value comes back without a promise, lookups batch per tick, reads are
-// de-duplicated, and a write's `forgetReads` drops reads but keeps objects.
+// de-duplicated, and a write's `forgetReads` drops reads but keeps objects. A batch's fetches
+// (`settleEach`) run at most so many at once and settle in order.
 import { describe, expect, it } from 'vitest';
-import { DomainCache } from '../../src/loaders/domain-cache.ts';
+import { DomainCache, settleEach } from '../../src/loaders/domain-cache.ts';
 
 function lookups() {
   const cache = new DomainCache();
@@ -89,5 +90,61 @@ describe('DomainCache.read and forgetReads', () => {
     await pending;
     await waiting;
     expect(settled).toBe(true);
+  });
+});
+
+describe('settleEach', () => {
+  /** A fetch whose answers the test gives by hand, counting the fetches in flight. */
+  function heldFetches() {
+    const pending = new Map<number, { resolve: (value: string) => void; reject: (error: Error) => void }>();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const fetch = (ref: number) =>
+      new Promise<string>((resolve, reject) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        const done = () => (inFlight -= 1);
+        pending.set(ref, { resolve: (value) => (done(), resolve(value)), reject: (error) => (done(), reject(error)) });
+      });
+    return { fetch, pending, mostInFlight: () => mostInFlight };
+  }
+
+  it('never has more than `limit` fetches in flight, and starts the next as one settles', async () => {
+    const held = heldFetches();
+    const all = settleEach([1, 2, 3, 4, 5], held.fetch, 2);
+    expect([...held.pending.keys()]).toEqual([1, 2]);
+    held.pending.get(2)!.resolve('v2');
+    await Promise.resolve();
+    expect([...held.pending.keys()]).toEqual([1, 2, 3]);
+    for (const ref of [1, 3, 4, 5]) {
+      held.pending.get(ref)!.resolve(`v${ref}`);
+      await Promise.resolve();
+    }
+    expect(await all).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
+    expect(held.mostInFlight()).toBe(2);
+  });
+
+  it("settles in the refs' order with failures as Error values, whatever order they answer in", async () => {
+    const held = heldFetches();
+    const all = settleEach([1, 2, 3], held.fetch, 10);
+    held.pending.get(3)!.resolve('v3');
+    held.pending.get(2)!.reject(new Error('no 2'));
+    held.pending.get(1)!.resolve('v1');
+    const results = await all;
+    expect(results[0]).toBe('v1');
+    expect(results[1]).toBeInstanceOf(Error);
+    expect((results[1] as Error).message).toBe('no 2');
+    expect(results[2]).toBe('v3');
+  });
+
+  it('takes values at hand and synchronous failures without waiting, and an empty batch at once', async () => {
+    const fetch = (ref: number): string | Promise<string> => {
+      if (ref === 2) throw new TypeError('bad ref');
+      return ref === 3 ? Promise.resolve('v3') : `v${ref}`;
+    };
+    const results = await settleEach([1, 2, 3, 4], fetch, 1);
+    expect(results.slice(0, 1).concat(results.slice(2))).toEqual(['v1', 'v3', 'v4']);
+    expect(results[1]).toBeInstanceOf(TypeError);
+    expect(await settleEach([], fetch, 4)).toEqual([]);
   });
 });
