@@ -55,10 +55,10 @@ export class MissingTokenError extends Error {
 /** Called once per finished upstream attempt (metrics). Never sees the token. */
 export type { CallTracer } from './operation-scope.ts';
 
-/** `reused`: the answer repeated the last one from its URL byte for byte, and its parsed value was reused (parsed-answers.ts). */
 /** Hears how each attempt of a call ended: undefined when it answered, else its failure (`UpstreamClient`). */
 export type AttemptListener = (failure: unknown) => void;
 
+/** `reused`: the answer repeated the last one from its URL byte for byte, and its parsed value was reused (parsed-answers.ts). */
 export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number; reused: boolean }) => void;
 
 export interface TransportOptions {
