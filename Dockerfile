@@ -36,6 +36,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules node_modules
 COPY --from=build --chown=root:root /app/node_modules/graphql-jit node_modules/graphql-jit
+COPY --from=build --chown=root:root /app/node_modules/@apollo/server node_modules/@apollo/server
 COPY --from=build --chown=root:root /app/dist dist
 COPY package.json ./
 # The image's unprivileged user; the code and dependencies stay read-only to it.

@@ -6,6 +6,8 @@
 // body in one write (docs/performance.md).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from '@apollo/server';
+import type { Request, Response } from 'express';
+import { responseCompression, sendAnswer } from './compression.ts';
 
 export type ContextFunction<TContext> = (req: IncomingMessage, res: ServerResponse) => TContext | Promise<TContext>;
 
@@ -25,10 +27,12 @@ export function apolloHandler<TContext extends BaseContext>(server: ApolloServer
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
-      sendComplete(res, answer.body.string);
+      await sendComplete(req, res, answer.body.string);
       return;
     }
-    // Incremental delivery (@defer): each part as it comes; `flush` pushes it through compression.
+    // Incremental delivery (@defer): each part as it comes, through the compression middleware;
+    // `flush` pushes it through.
+    streamCompression(req, res);
     for await (const chunk of answer.body.asyncIterator) {
       res.write(chunk);
       (res as ServerResponse & { flush?: () => void }).flush?.();
@@ -51,10 +55,17 @@ export function searchOf(url = ''): string {
   return query === -1 ? '' : url.slice(query);
 }
 
-/** A complete answer: its length, a charset on its type (as Express sends text), one write (Node drops the body of a HEAD). */
-function sendComplete(res: ServerResponse, body: string): void {
+/** A complete answer: a charset on its type (as Express sends text), then its length and one write, compressed when it should be (Node drops the body of a HEAD). */
+function sendComplete(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> | undefined {
   const type = res.getHeader('content-type');
   if (typeof type === 'string' && !/;\s*charset=/i.test(type)) res.setHeader('content-type', `${type}; charset=utf-8`);
-  res.setHeader('content-length', Buffer.byteLength(body));
-  res.end(body);
+  return sendAnswer(req, res, body);
+}
+
+const middleware = responseCompression();
+const noop = () => {};
+
+/** Hands a streamed answer to the `compression` middleware before its first write. */
+function streamCompression(req: IncomingMessage, res: ServerResponse): void {
+  void middleware(req as Request, res as Response, noop);
 }

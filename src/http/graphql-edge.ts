@@ -1,7 +1,7 @@
 // The /graphql edge as a plain node:http request listener, in front of Express (docs/http-edge.md):
 //
-//   CORS -> compression -> JSON body -> trusted documents (when configured) -> Apollo Server, and a
-//   last-resort handler for anything that throws.
+//   CORS -> JSON body -> trusted documents (when configured) -> Apollo Server, and a last-resort
+//   handler for anything that throws. Answers are compressed as they are sent (compression.ts).
 //
 // Express stays for every other route. Through Express, each request to /graphql paid for the
 // framework itself (re-prototyping req/res, the router, its layers and debug calls, finalhandler)
@@ -12,7 +12,6 @@ import type { Logger } from 'pino';
 import type { GatewayMetrics } from '../observability.ts';
 import type { TrustedDocuments } from '../trusted-documents/store.ts';
 import { apolloHandler, searchOf, type ContextFunction } from './apollo-handler.ts';
-import { compressionStep } from './compression.ts';
 import { graphqlCorsStep } from './cors.ts';
 import { jsonBody, REFUSED } from './json-body.ts';
 import { trustedDocumentsGate } from './trusted-documents.ts';
@@ -34,7 +33,6 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 export function graphqlEdge<TContext extends BaseContext>(options: GraphQLEdgeOptions<TContext>): RequestListener {
   const observers = { metrics: options.metrics, logger: options.logger };
   const cors = graphqlCorsStep();
-  const compress = compressionStep();
   const readBody = jsonBody(observers);
   const gate = options.trustedDocuments ? trustedDocumentsGate(options.trustedDocuments, observers) : undefined;
   const apollo = apolloHandler(options.server, options.context);
@@ -42,7 +40,6 @@ export function graphqlEdge<TContext extends BaseContext>(options: GraphQLEdgeOp
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (cors(req, res)) return;
-    compress(req, res);
     const body = await readBody(req, res);
     if (body === REFUSED) return;
     const request = { search: searchOf(req.url), body };

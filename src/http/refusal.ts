@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import type { Logger } from 'pino';
 import { logRefusal, type GatewayMetrics } from '../observability.ts';
+import { sendAnswer } from './compression.ts';
 
 export interface Refusal {
   status: number;
@@ -31,8 +32,7 @@ export function sendGraphQLError(req: IncomingMessage, res: ServerResponse, refu
   const body = JSON.stringify({ errors: [{ message: refusal.message, extensions: { code: refusal.code, ...refusal.extensions } }] });
   res.statusCode = refusal.status;
   res.setHeader('Content-Type', `${mediaType(req)}; charset=utf-8`);
-  res.setHeader('Content-Length', Buffer.byteLength(body));
-  res.end(body);
+  void sendAnswer(req, res, body);
 }
 
 /**

@@ -18,7 +18,7 @@ interface Waiter {
 export class ConnectionSlots {
   #free: number;
   // First in, first out; `#head` is the next waiter (the array is compacted as it empties).
-  #waiting: Waiter[] = [];
+  #waiting: (Waiter | undefined)[] = [];
   #head = 0;
 
   constructor(size: number) {
@@ -44,7 +44,10 @@ export class ConnectionSlots {
   /** Gives the slot back: to the first call still waiting, else to the free count. */
   release(): void {
     while (this.#head < this.#waiting.length) {
-      const waiter = this.#waiting[this.#head++]!;
+      const waiter = this.#waiting[this.#head]!;
+      // Served or gone, the waiter is dropped now, not when the queue next empties: each holds its
+      // call (and through it, its request) alive (docs/performance.md, "What survives a scavenge").
+      this.#waiting[this.#head++] = undefined;
       if (waiter.gone) continue;
       this.#compact();
       waiter.signal.removeEventListener('abort', waiter.onAbort);

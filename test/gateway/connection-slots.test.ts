@@ -4,6 +4,8 @@
 // aborted it on the connection it was handed, destroying that connection.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSignal } from '../../src/upstream-client/call-deadline.ts';
 import { ConnectionSlots } from '../../src/upstream-client/connection-slots.ts';
@@ -11,6 +13,25 @@ import { UpstreamError, UpstreamTransport } from '../../src/upstream-client/http
 import { UpstreamReport } from '../../src/upstream-client/report.ts';
 
 describe('ConnectionSlots', () => {
+  it('drops a served waiter at once, not when the queue next empties: a waiter holds its call, and so its request, alive', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const slots = new ConnectionSlots(1);
+    expect(slots.acquire(new CallSignal())).toBeUndefined();
+    // The first waiter's signal, referenced from here only weakly.
+    const [served, first] = ((signal: CallSignal) => [new WeakRef(signal), slots.acquire(signal)!] as const)(new CallSignal());
+    const second = slots.acquire(new CallSignal())!;
+    slots.release();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(slots.waiting).toBe(1);
+    expect(served.deref()).toBeUndefined();
+    slots.release();
+    await second;
+    slots.release();
+  });
+
   it('hands slots out first in, first out, and skips a waiter that was aborted', async () => {
     const slots = new ConnectionSlots(1);
     expect(slots.acquire(new CallSignal())).toBeUndefined();

@@ -1,7 +1,9 @@
 // Responses over 1 KB are compressed when the client accepts it (br preferred, else gzip), measured
-// on a project's 50-flag list; small answers and clients that accept neither get identity.
+// on a project's 50-flag list; small answers and clients that accept neither get identity. Complete
+// answers are compressed without wrapping the response's methods (src/http/compression.ts).
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../gateway/helpers.ts';
 import { twoOrgSeed } from '../fixtures/seed.ts';
@@ -67,5 +69,33 @@ describe('response compression', () => {
   it('leaves answers under 1 KB alone', async () => {
     const small = await rawPost('{ project(id: 1) { name } }', 'gzip, br');
     expect(small.encoding).toBeUndefined();
+  });
+
+  it('negotiates as the compression middleware does: deflate when only it is accepted, identity when every encoding is refused', async () => {
+    const deflated = await rawPost(LIST, 'deflate');
+    expect(deflated.encoding).toBe('deflate');
+    expect(JSON.parse(inflateSync(deflated.bytes).toString()).data.project.featureFlags.edges).toHaveLength(FLAGS);
+    const refused = await rawPost(LIST, 'gzip;q=0, br;q=0, deflate;q=0');
+    expect(refused.encoding).toBeUndefined();
+    expect(refused.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(refused.bytes.toString()).data.project.featureFlags.edges).toHaveLength(FLAGS);
+  });
+
+  it('compresses and names Accept-Encoding without replacing any method of the response (functions stored per response kept every request alive: docs/performance.md)', async () => {
+    const ownMethods: string[][] = [];
+    const onFinish = (message: unknown) => {
+      const { request, response } = message as { request: http.IncomingMessage; response: http.ServerResponse };
+      // The local upstream runs in this process too: only the gateway's answers count.
+      if (request.url === '/graphql') ownMethods.push(['write', 'end', 'writeHead', 'on'].filter((name) => Object.hasOwn(response, name)));
+    };
+    subscribe('http.server.response.finish', onFinish);
+    try {
+      expect((await rawPost(LIST, 'gzip')).encoding).toBe('gzip');
+      expect((await rawPost(LIST, null)).vary).toMatch(/accept-encoding/i);
+      expect((await rawPost('{ __typename }', 'br')).encoding).toBeUndefined();
+    } finally {
+      unsubscribe('http.server.response.finish', onFinish);
+    }
+    expect(ownMethods).toEqual([[], [], []]);
   });
 });
