@@ -6,8 +6,7 @@
 // body in one write (docs/performance.md).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HeaderMap, type ApolloServer, type BaseContext, type HTTPGraphQLRequest } from '@apollo/server';
-import type { Request, Response } from 'express';
-import { responseCompression, sendAnswer } from './compression.ts';
+import { compressStream, sendAnswer } from './compression.ts';
 
 export type ContextFunction<TContext> = (req: IncomingMessage, res: ServerResponse) => TContext | Promise<TContext>;
 
@@ -32,7 +31,7 @@ export function apolloHandler<TContext extends BaseContext>(server: ApolloServer
     }
     // Incremental delivery (@defer): each part as it comes, through the compression middleware;
     // `flush` pushes it through.
-    streamCompression(req, res);
+    compressStream(req, res);
     for await (const chunk of answer.body.asyncIterator) {
       res.write(chunk);
       (res as ServerResponse & { flush?: () => void }).flush?.();
@@ -60,12 +59,4 @@ function sendComplete(req: IncomingMessage, res: ServerResponse, body: string): 
   const type = res.getHeader('content-type');
   if (typeof type === 'string' && !/;\s*charset=/i.test(type)) res.setHeader('content-type', `${type}; charset=utf-8`);
   return sendAnswer(req, res, body);
-}
-
-const middleware = responseCompression();
-const noop = () => {};
-
-/** Hands a streamed answer to the `compression` middleware before its first write. */
-function streamCompression(req: IncomingMessage, res: ServerResponse): void {
-  void middleware(req as Request, res as Response, noop);
 }

@@ -56,6 +56,14 @@ export function responseCompression() {
   return compression({ threshold: COMPRESSION_THRESHOLD_BYTES, filter: compressible });
 }
 
+const streamMiddleware = responseCompression();
+const noop = () => {};
+
+/** Hands a streamed answer to the `compression` middleware, before its first write. */
+export function compressStream(req: IncomingMessage, res: ServerResponse): void {
+  void streamMiddleware(req as Request, res as Response, noop);
+}
+
 /**
  * Sends a complete answer with its exact length: compressed when the client accepts an encoding,
  * the answer is compressible and at least the threshold, as the `compression` middleware decides
