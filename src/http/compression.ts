@@ -26,14 +26,14 @@ const ENCODINGS = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED = ['br', 'gzip'];
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
+const brotli = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliCompress);
+const gzip = promisify<zlib.InputType, Buffer>(zlib.gzip);
+const deflate = promisify<zlib.InputType, Buffer>(zlib.deflate);
 const COMPRESS: Record<string, (body: Buffer) => Promise<Buffer>> = {
   br: (body) => brotli(body, BROTLI_OPTIONS),
   gzip: (body) => gzip(body),
   deflate: (body) => deflate(body),
 };
-const brotli = promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliCompress);
-const gzip = promisify<zlib.InputType, Buffer>(zlib.gzip);
-const deflate = promisify<zlib.InputType, Buffer>(zlib.deflate);
 
 function compressible(req: IncomingMessage, res: ServerResponse): boolean {
   const type = String(res.getHeader('content-type') ?? '');
@@ -70,9 +70,10 @@ export function compressStream(req: IncomingMessage, res: ServerResponse): void 
  * (not for HEAD, `no-transform` or an answer already encoded). A promise only when it compresses.
  */
 export function sendAnswer(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> | undefined {
-  const encoding = encodingFor(req, res, body);
+  const bytes = Buffer.byteLength(body);
+  const encoding = encodingFor(req, res, bytes);
   if (encoding === null) {
-    res.setHeader('content-length', Buffer.byteLength(body));
+    res.setHeader('content-length', bytes);
     res.end(body);
     return undefined;
   }
@@ -88,15 +89,15 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, body: stri
   );
 }
 
-/** The encoding to send `body` in, or null to send it as it is; names Accept-Encoding in Vary when the answer is compressible. */
-function encodingFor(req: IncomingMessage, res: ServerResponse, body: string): string | null {
+/** The encoding to send an answer of `bytes` in, or null to send it as it is; names Accept-Encoding in Vary when the answer is compressible. */
+function encodingFor(req: IncomingMessage, res: ServerResponse, bytes: number): string | null {
   if (!compressible(req, res)) return null;
   const cacheControl = res.getHeader('cache-control');
   if (typeof cacheControl === 'string' && NO_TRANSFORM.test(cacheControl)) return null;
   // Express's `res.vary` is the `vary` package's append (what `compression` calls), and needs nothing of Express.
   express.response.vary.call(res as Response, 'Accept-Encoding');
   if (!req.headers['accept-encoding'] || req.method === 'HEAD' || res.getHeader('content-encoding') !== undefined) return null;
-  if (Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES) return null;
+  if (bytes < COMPRESSION_THRESHOLD_BYTES) return null;
   const chosen = new Negotiator(req).encoding(ENCODINGS, { preferred: PREFERRED });
   return chosen && chosen !== 'identity' ? chosen : null;
 }
