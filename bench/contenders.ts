@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 import { benchSeed, BENCH_KEY, BENCH_ROLE, PROJECTS } from './seed.ts';
 import { SCENARIOS, type BenchIds, type Operation } from './scenarios.ts';
 import { startProcess, freePort, type Child } from './processes.ts';
@@ -22,6 +23,9 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   mercurius-jit      the same schema, resolvers and loaders on Fastify 5 + Mercurius 16 with graphql-jit
  *                      (`jit: 1`: bench/mercurius-baseline.ts)
  *   floor              node:http + undici, no GraphQL, same calls and JSON (bench/floor.ts)
+ *   floor-prod         the same floor bundled to JavaScript and run by the gateway's production command
+ *                      (its node flags and environment): what a process with no GraphQL needs under
+ *                      the gateway's memory settings, the reference for its peak RSS
  */
 export const DEFAULT_CONTENDERS = ['gateway', 'gateway-graphql-js', 'apollo-baseline', 'mercurius-jit', 'floor'];
 
@@ -66,7 +70,7 @@ export async function startBench(names: string[], { build = true, nodeFlags = []
     const upstream = await start('upstream', ['local-upstream/main.ts', '--port', '0', '--seed', join(dir, 'seed.json')]);
     const stub = await start('stub', ['bench/stub-upstream.ts', '--origin', upstream.url]);
     const flagged: Start = (name, args, env) => start(name, [...nodeFlags, ...args], env);
-    const contenders = await Promise.all(names.map((name) => startContender(name, stub.url, flagged)));
+    const contenders = await Promise.all(names.map((name) => startContender(name, stub.url, flagged, dir)));
     const ids = await setUp(contenders.find((c) => c.name === 'gateway')?.url ?? contenders[0]!.url);
     return { stub, contenders, ids, stop };
   } catch (error) {
@@ -77,7 +81,7 @@ export async function startBench(names: string[], { build = true, nodeFlags = []
 
 type Start = (name: string, args: string[], env?: Record<string, string>) => Promise<Child>;
 
-async function startContender(name: string, stubUrl: string, start: Start): Promise<Contender> {
+async function startContender(name: string, stubUrl: string, start: Start, dir: string): Promise<Contender> {
   const gatewayEnv = async (extra: Record<string, string> = {}) => ({
     PORT: String(await freePort()),
     HOST: '127.0.0.1',
@@ -100,7 +104,10 @@ async function startContender(name: string, stubUrl: string, start: Start): Prom
   else if (name === 'apollo-baseline') child = await start(name, ['bench/apollo-baseline.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
   else if (name === 'mercurius-jit') child = await start(name, ['bench/mercurius-baseline.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
   else if (name === 'floor') child = await start(name, ['bench/floor.ts', '--upstream', stubUrl], { NODE_ENV: 'production' });
-  else throw new Error(`bench: unknown contender ${name}`);
+  else if (name === 'floor-prod') {
+    const args = [...PRODUCTION.args.slice(0, -1), bundledFloor(dir), '--upstream', stubUrl];
+    child = await start(name, args, { ...PRODUCTION.env, NODE_ENV: 'production' });
+  } else throw new Error(`bench: unknown contender ${name}`);
   return { name, child, url: child.url.replace('localhost', '127.0.0.1').replace(/(\/graphql)?$/, '/graphql') };
 }
 
@@ -111,6 +118,19 @@ function productionCommand(dir: string): { env: Record<string, string>; args: st
   return { env: assignments(words.slice(0, node)), args: words.slice(node + 1) };
 }
 const PRODUCTION = productionCommand('.');
+
+/**
+ * bench/floor.ts and what it imports (undici too) as one JavaScript file in `dir`: the gateway runs
+ * compiled, and Node's type stripping keeps its transformer and both texts of every module
+ * (docs/performance.md, "Idle"), which would weigh on the floor's memory alone.
+ */
+function bundledFloor(dir: string): string {
+  const outfile = join(dir, 'floor.mjs');
+  // undici is CommonJS: its `require`s of Node's modules need a `require` in the ES module.
+  const banner = { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" };
+  buildSync({ entryPoints: ['bench/floor.ts'], bundle: true, platform: 'node', format: 'esm', outfile, banner, logLevel: 'warning' });
+  return outfile;
+}
 
 /** `NAME=value` words -> an environment. */
 function assignments(words: string[]): Record<string, string> {
