@@ -3,10 +3,12 @@ import { flagActionRoutes } from './flag-actions.ts';
 import { flagEvaluationRoutes } from './flag-evaluation.ts';
 import { flagRoutes } from './flags.ts';
 import { orgFlagRoutes } from './org-flags.ts';
+import { organizationRoutes } from './organizations.ts';
 import { pluginRoutes } from './plugins.ts';
 import { projectRoutes } from './projects.ts';
 import { roleAccessRoutes } from './role-access.ts';
 import { sdkPublicRoutes, sdkRoutes } from './sdk.ts';
+import { userRoutes } from './users.ts';
 
 /** Every authenticated operation of the interface, plus the SDK polling paths. */
 export const allRoutes: Route[] = [
@@ -18,6 +20,8 @@ export const allRoutes: Route[] = [
   ...orgFlagRoutes,
   ...pluginRoutes,
   ...sdkRoutes,
+  ...userRoutes,
+  ...organizationRoutes,
 ];
 
 /** SDK side traffic that carries no personal key (event capture, remote evaluation). */
