@@ -67,7 +67,7 @@ export async function startBench(names: string[], { build = true, nodeFlags = []
     // The gateway runs as in production: compiled to dist/ first.
     if (build) execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
     writeFileSync(join(dir, 'seed.json'), JSON.stringify(benchSeed()));
-    const upstream = await start('upstream', ['local-upstream/main.ts', '--port', '0', '--seed', join(dir, 'seed.json')]);
+    const upstream = await start('upstream', ['local-upstream/main.ts', '--port', '0', '--seed', join(dir, 'seed.json'), '--rate-limit', 'off']);
     const stub = await start('stub', ['bench/stub-upstream.ts', '--origin', upstream.url]);
     const flagged: Start = (name, args, env) => start(name, [...nodeFlags, ...args], env);
     const contenders = await Promise.all(names.map((name) => startContender(name, stub.url, flagged, dir)));

@@ -55,7 +55,12 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gateway-soak-'));
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(soakSeed()));
-  const upstream = await startProcess('upstream', ['local-upstream/main.ts', '--port', '0', '--seed', seedFile], {}, /http:\/\/[\w.:[\]-]+/);
+  const upstream = await startProcess(
+    'upstream',
+    ['local-upstream/main.ts', '--port', '0', '--seed', seedFile, '--rate-limit', 'off'],
+    {},
+    /http:\/\/[\w.:[\]-]+/,
+  );
   const port = await freePort();
   const gateway = await startProcess(
     'gateway',

@@ -29,7 +29,7 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const upstream = await startLocalUpstream({ seed: seed(), quiet: true });
+  const upstream = await startLocalUpstream({ seed: seed(), quiet: true, rateLimit: 'off' });
   const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1' });
   const projectId = upstream.seeded.projects[0]!.id;
   const flagId = await firstFlagId(upstream, projectId);

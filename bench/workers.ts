@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const upstream = await startProgram(
     'upstream',
     process.execPath,
-    ['local-upstream/main.ts', '--port', String(await freePort())],
+    ['local-upstream/main.ts', '--port', String(await freePort()), '--rate-limit', 'off'],
     /Local upstream listening on (\S+)/,
   );
   const rows: Record<string, string | number>[] = [];

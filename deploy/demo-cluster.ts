@@ -26,7 +26,7 @@ async function start(): Promise<void> {
   const upstream = await startProgram(
     'local upstream',
     node,
-    ['local-upstream/main.ts', '--port', String(await freePort())],
+    ['local-upstream/main.ts', '--port', String(await freePort()), '--rate-limit', 'off'],
     /Local upstream listening on (\S+)/,
     { cwd: ROOT },
   );

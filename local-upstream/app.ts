@@ -1,4 +1,4 @@
-import { authenticate, type Caller } from './auth/authenticate.ts';
+import { authenticate, findKey, type Caller } from './auth/authenticate.ts';
 import { ApiError, authenticationFailed, methodNotAllowed, notFound, SERVER_ERROR_BODY } from './http/errors.ts';
 import { getProjectByToken } from './storage/projects.ts';
 import type { ApiRequest, ApiResponse } from './http/request.ts';
@@ -8,6 +8,7 @@ import { canEditFlag } from './auth/flag-edit-access.ts';
 import type { Store } from './storage/db.ts';
 import { Directory } from './serializers/directory.ts';
 import { allRoutes, publicRoutes } from './routes/index.ts';
+import type { KeyThrottle } from './http/throttle.ts';
 
 /**
  * Request dispatch: route, authenticate, run the handler inside one SQLite transaction, and turn errors into
@@ -19,10 +20,12 @@ export class App {
   private readonly router = new Router<Route>(allRoutes);
   private readonly publicRouter = new Router<PublicRoute>(publicRoutes);
   private readonly log: (message: string, error: unknown) => void;
+  private readonly throttle: KeyThrottle;
 
-  constructor(store: Store, log: (message: string, error: unknown) => void) {
+  constructor(store: Store, log: (message: string, error: unknown) => void, throttle: KeyThrottle) {
     this.store = store;
     this.log = log;
+    this.throttle = throttle;
   }
 
   handle(req: ApiRequest): ApiResponse {
@@ -86,6 +89,9 @@ export class App {
   private context(req: ApiRequest): RouteContext {
     const caller: Caller = authenticate(this.store, req);
     checkProjectToken(this.store, req);
+    // DRF checks throttles after authentication, before the handler: a refused key is not counted, every
+    // request that reaches a handler is (one answered 400 or 404 included).
+    this.throttle.check(findKey(req)!.key, req.pathname);
     return { store: this.store, req, caller, users: new Directory(this.store, (flag) => canEditFlag(this.store, caller.user.id, flag)) };
   }
 }

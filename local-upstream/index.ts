@@ -5,12 +5,17 @@ import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
 import { deleteApiKey } from './storage/accounts.ts';
 import { Store } from './storage/db.ts';
 import { isEmptyStore } from './storage/seed-origins.ts';
+import { parseRateLimitSetting, type ThrottleRates } from './http/throttle.ts';
+import { parseLatency, type Latency } from './http/latency.ts';
 
 // The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
 // one); tests read `requests` to count upstream calls and use `injectFault` for error paths.
 export type { SeedFile } from './seed.ts';
 export type { FaultSpec } from './http/faults.ts';
 export type { UpstreamRequestRecord } from './server.ts';
+export type { RateLimitSetting, ThrottleRates } from './http/throttle.ts';
+export { parseRate, parseRateLimitSetting, POSTHOG_RATES } from './http/throttle.ts';
+export { parseLatency } from './http/latency.ts';
 export { demoSeed, DEMO_API_KEY, DEMO_ORGANIZATION_ID, DEMO_PROJECT_TOKEN } from './demo-seed.ts';
 
 export interface LocalUpstreamOptions {
@@ -27,6 +32,14 @@ export interface LocalUpstreamOptions {
   quiet?: boolean;
   /** How many request records `requests` keeps at least (default 10,000); older ones are dropped. */
   requestLogLimit?: number;
+  /**
+   * The service's per personal API key throttles: `posthog` (the default: 480 a minute and 4,800 an hour),
+   * `off`, custom rates, or the text the CLI takes (`posthog`, `off`, `60/minute,600/hour`). Tests and
+   * benchmarks that need volume pass `off`.
+   */
+  rateLimit?: ThrottleRates | string;
+  /** Added latency per call in ms: a number, `{min, max}`, or the CLI's text (`150`, `100-400`). Default 0. */
+  latencyMs?: number | Latency | string;
 }
 
 export interface LocalUpstream {
@@ -57,7 +70,17 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
     throw error;
   }
   const log = options.quiet ? () => {} : (message: string, error: unknown) => console.error(`[local-upstream] ${message}`, error);
-  const server = new UpstreamHttpServer(store, log, options.requestLogLimit);
+  let server: UpstreamHttpServer;
+  try {
+    server = new UpstreamHttpServer(store, log, {
+      ...(options.requestLogLimit === undefined ? {} : { requestLogLimit: options.requestLogLimit }),
+      rateLimit: typeof options.rateLimit === 'string' ? parseRateLimitSetting(options.rateLimit) : (options.rateLimit ?? 'posthog'),
+      latency: latencyOf(options.latencyMs),
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   let url: string;
   try {
     url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
@@ -82,4 +105,11 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
       store.close();
     },
   };
+}
+
+function latencyOf(value: LocalUpstreamOptions['latencyMs']): Latency {
+  if (value === undefined) return { min: 0, max: 0 };
+  if (typeof value === 'string') return parseLatency(value);
+  if (typeof value === 'number') return parseLatency(String(value));
+  return value;
 }

@@ -3,8 +3,10 @@ import { parseArgs } from 'node:util';
 import { demoSeed, startLocalUpstream, type LocalUpstream, type SeedFile } from './index.ts';
 
 /**
- * `npm run upstream -- --port N [--seed FILE] [--db FILE]`: serves the local upstream alone. Without `--seed`
- * it loads the demo seed, unless `--db` names a database that already holds data (which is then served as is).
+ * `npm run upstream -- --port N [--seed FILE] [--db FILE] [--rate-limit posthog|off] [--latency MS|MIN-MAX]`:
+ * serves the local upstream alone. Without `--seed` it loads the demo seed, unless `--db` names a database that
+ * already holds data (which is then served as is). The service's throttles are on unless `--rate-limit off`
+ * (or `LOCAL_RATE_LIMIT=off`); `--latency` (or `LOCAL_LATENCY_MS`) adds time to every answer.
  */
 
 function readSeedFile(path: string): unknown {
@@ -21,8 +23,8 @@ function readSeedFile(path: string): unknown {
   }
 }
 
-function banner(upstream: LocalUpstream, seedPath: string | undefined, dbPath: string | undefined): string {
-  const lines = [`Local upstream listening on ${upstream.url}`];
+function banner(upstream: LocalUpstream, seedPath: string | undefined, dbPath: string | undefined, behaviour: string): string {
+  const lines = [`Local upstream listening on ${upstream.url}`, `  ${behaviour}`];
   if (!seedPath && dbPath && upstream.seeded.keys.length === 0) lines.push(`  serving the existing database ${dbPath} (no seed applied)`);
   for (const { email, api_key: key } of upstream.seeded.keys) lines.push(`  personal API key for ${email}: ${key}`);
   for (const project of upstream.seeded.projects) lines.push(`  project ${project.id} "${project.name}": api_token ${project.api_token}`);
@@ -31,7 +33,14 @@ function banner(upstream: LocalUpstream, seedPath: string | undefined, dbPath: s
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string', default: '8010' }, host: { type: 'string', default: '127.0.0.1' }, seed: { type: 'string' }, db: { type: 'string' } },
+    options: {
+      port: { type: 'string', default: '8010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string' },
+      db: { type: 'string' },
+      'rate-limit': { type: 'string', default: process.env.LOCAL_RATE_LIMIT || 'posthog' },
+      latency: { type: 'string', default: process.env.LOCAL_LATENCY_MS || '0' },
+    },
   });
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`);
@@ -42,13 +51,16 @@ async function main(): Promise<void> {
     seed: seed as SeedFile,
     seedOnlyIfEmpty: !values.seed,
     dbPath: values.db,
+    rateLimit: values['rate-limit'],
+    latencyMs: values.latency,
   });
   // Handlers first: whoever reads the URL may send SIGTERM straight away.
   const stop = () => void upstream.stop().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // Printed once the server accepts connections, in one write, so whoever waits for the URL also has the keys.
-  console.log(banner(upstream, values.seed, values.db));
+  const throttles = values['rate-limit'] === 'off' ? 'throttles off' : `throttles ${values['rate-limit']} per personal API key`;
+  console.log(banner(upstream, values.seed, values.db, `${throttles}; added latency ${values.latency} ms`));
 }
 
 main().catch((error: unknown) => {

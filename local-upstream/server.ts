@@ -4,6 +4,8 @@ import { App } from './app.ts';
 import { FaultQueue } from './http/faults.ts';
 import { ApiRequest, type ApiResponse } from './http/request.ts';
 import type { Store } from './storage/db.ts';
+import { KeyThrottle, type RateLimitSetting } from './http/throttle.ts';
+import { latencyDelay, type Latency } from './http/latency.ts';
 
 /**
  * The HTTP layer: plain `node:http` rather than fastify, because the real service's exact bodies for parse
@@ -33,6 +35,15 @@ export interface HttpServerOptions {
   log: (message: string, error: unknown) => void;
 }
 
+/** How the server behaves like the real service under load (README "Rehearse production"). */
+export interface ServiceBehaviour {
+  requestLogLimit?: number;
+  /** Per personal API key throttles (default `posthog`: the service's rates). */
+  rateLimit?: RateLimitSetting;
+  /** Added before every answer, uniformly drawn from [min, max] ms (default none). */
+  latency?: Latency;
+}
+
 export class UpstreamHttpServer {
   readonly requests: UpstreamRequestRecord[] = [];
   readonly faults = new FaultQueue();
@@ -41,11 +52,13 @@ export class UpstreamHttpServer {
   private readonly log: HttpServerOptions['log'];
 
   private readonly requestLogLimit: number;
+  private readonly latency: Latency;
 
-  constructor(store: Store, log: HttpServerOptions['log'], requestLogLimit = DEFAULT_REQUEST_LOG_LIMIT) {
+  constructor(store: Store, log: HttpServerOptions['log'], behaviour: ServiceBehaviour = {}) {
     this.log = log;
-    this.requestLogLimit = requestLogLimit;
-    this.app = new App(store, log);
+    this.requestLogLimit = behaviour.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT;
+    this.latency = behaviour.latency ?? { min: 0, max: 0 };
+    this.app = new App(store, log, new KeyThrottle(behaviour.rateLimit ?? 'posthog'));
     this.server = createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 65_000;
   }
@@ -94,6 +107,8 @@ export class UpstreamHttpServer {
   private async respond(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
     const request = new ApiRequest(method, req.url ?? '/', req.headers, raw);
+    const delay = latencyDelay(this.latency);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const fault = this.faults.take(method, request.pathname);
     if (fault) {
       if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));

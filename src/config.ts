@@ -50,6 +50,10 @@ export interface Config {
   localDb: string | undefined;
   /** LOCAL_UPSTREAM_PORT: port of the embedded upstream (default 0, a free port). */
   localUpstreamPort: number;
+  /** LOCAL_RATE_LIMIT: the embedded upstream's per-key throttles, `posthog` (default), `off` or rates like `60/minute,600/hour`. */
+  localRateLimit: string;
+  /** LOCAL_LATENCY_MS: latency the embedded upstream adds per call, `150` or `100-400` (default 0). */
+  localLatencyMs: string;
   /** WORKERS or `--workers N`: gateway processes behind one port (`auto` = one per core; default 1). */
   workers: number;
   /** REDIS_URL: Redis shared by replicas for persisted queries; unset = in memory. */
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     localApiKey: env.LOCAL_API_KEY || undefined,
     localDb: env.LOCAL_DB || undefined,
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
+    localRateLimit: localRateLimit(env.LOCAL_RATE_LIMIT),
+    localLatencyMs: localLatency(env.LOCAL_LATENCY_MS),
     workers: workers(workersFlag(argv) ?? env.WORKERS),
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
@@ -110,6 +116,18 @@ function workers(raw: string | undefined): number {
   if (raw === 'auto') return availableParallelism();
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`WORKERS (or --workers) must be a positive integer or "auto", got "${raw}"`);
   return Number(raw);
+}
+
+function localRateLimit(raw: string | undefined): string {
+  if (!raw) return 'posthog';
+  if (/^(posthog|off|\d+\/[a-z]+(,\d+\/[a-z]+)*)$/.test(raw)) return raw;
+  throw new ConfigError(`LOCAL_RATE_LIMIT must be posthog, off or rates like 480/minute,4800/hour, got "${raw}"`);
+}
+
+function localLatency(raw: string | undefined): string {
+  if (!raw) return '0';
+  if (/^\d+(-\d+)?$/.test(raw)) return raw;
+  throw new ConfigError(`LOCAL_LATENCY_MS must be milliseconds (150) or a range (100-400), got "${raw}"`);
 }
 
 function redisUrl(raw: string): string {

@@ -15,7 +15,7 @@ const BEARER = /^Bearer\s+(\S.+)$/;
  * the Authorization header first, then `personal_api_key` in the body, then in the query string. Only the
  * first key found is tried.
  */
-function findKey(req: ApiRequest): { key: string; source: string } | undefined {
+export function findKey(req: ApiRequest): { key: string; source: string } | undefined {
   const header = req.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header) : null;
   if (match) return { key: match[1]!.trim(), source: 'Authorization header' };

@@ -15,7 +15,7 @@ let withDemoKey: RunningGateway;
 let production: RunningGateway;
 
 beforeAll(async () => {
-  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
   const base = { upstreamUrl: upstream.url, port: 0, host: '127.0.0.1' };
   [development, withDemoKey, production] = await Promise.all([
     startGateway({ ...base, nodeEnv: 'development' }),

@@ -18,7 +18,7 @@ const SLOW = trickle(50, 200);
 let local: LocalUpstream;
 let hostile: HostileUpstream;
 beforeAll(async () => {
-  local = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+  local = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
   hostile = await startHostileUpstream(local.url);
 });
 afterEach(() => hostile.behave(null));

@@ -5,7 +5,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import { afterAll, beforeAll } from 'vitest';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
-import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../../local-upstream/index.ts';
+import { startLocalUpstream, type LocalUpstream, type LocalUpstreamOptions, type SeedFile } from '../../local-upstream/index.ts';
 import { twoOrgSeed } from '../fixtures/seed.ts';
 
 export interface GraphQLResponse<T = Record<string, any>> {
@@ -38,6 +38,8 @@ export interface Stack {
 export interface StackOptions {
   seed?: SeedFile;
   gateway?: Partial<GatewayOptions>;
+  /** Local upstream options beyond the seed (e.g. `rateLimit`, `latencyMs`); its throttles are off unless set here. */
+  upstream?: Omit<LocalUpstreamOptions, 'seed'>;
 }
 
 /**
@@ -61,7 +63,8 @@ export function useStack(options: StackOptions | (() => StackOptions) = {}): Sta
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const upstream = await startLocalUpstream({ seed: options.seed ?? twoOrgSeed(), quiet: true });
+  // The service's throttles are off: tests count upstream calls and make many; throttling tests opt in.
+  const upstream = await startLocalUpstream({ seed: options.seed ?? twoOrgSeed(), quiet: true, rateLimit: 'off', ...options.upstream });
   const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1', ...options.gateway });
   const keys = upstream.seeded.keys.map((k) => k.api_key);
   return {

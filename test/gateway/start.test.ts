@@ -58,7 +58,7 @@ describe('npm start', () => {
   });
 
   it("with UPSTREAM_URL, serves a separately started upstream with the caller's key", async () => {
-    const upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+    const upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
     try {
       child = spawn(process.execPath, ['src/main.ts'], {
         cwd: ROOT,

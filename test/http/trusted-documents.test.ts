@@ -34,7 +34,7 @@ let upstream: LocalUpstream;
 const gateways = {} as Record<TrustedDocumentsMode, RunningGateway>;
 
 beforeAll(async () => {
-  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
   const logDestination = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(chunk.toString());

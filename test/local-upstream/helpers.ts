@@ -72,7 +72,7 @@ export { restClient as client, type HttpResult, type RestClient as Client } from
 export function useUpstream(options: LocalUpstreamOptions = {}) {
   const state = {} as { upstream: LocalUpstream; owner: RestClient; projectA: number; projectB: number };
   beforeAll(async () => {
-    state.upstream = await startLocalUpstream({ seed: testSeed(), quiet: true, ...options });
+    state.upstream = await startLocalUpstream({ seed: testSeed(), quiet: true, rateLimit: 'off', ...options });
     state.owner = restClient(state.upstream, KEYS.owner);
     state.projectA = seededProjectId(state.upstream, 'Web');
     state.projectB = seededProjectId(state.upstream, 'Globex web');

@@ -46,7 +46,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('persistence with a database file', () => {
   it('keeps data across a restart and seeds nothing twice', async () => {
     const dbPath = join(dir, 'restart.db');
-    const first = await startLocalUpstream({ seed, dbPath, quiet: true });
+    const first = await startLocalUpstream({ seed, dbPath, quiet: true, rateLimit: 'off' });
     const api1 = client(first, KEY);
     const project = (await api1.get('/api/projects/')).body.results[0].id;
     const created = await api1.post(`/api/projects/${project}/feature_flags/`, { key: 'written-before-restart' });
@@ -55,7 +55,7 @@ describe('persistence with a database file', () => {
     await api1.patch(`/api/projects/${project}/`, { timezone: 'Europe/Paris' });
     await first.stop();
 
-    const second = await startLocalUpstream({ seed, dbPath, quiet: true });
+    const second = await startLocalUpstream({ seed, dbPath, quiet: true, rateLimit: 'off' });
     try {
       const api2 = client(second, KEY);
       const projects = await api2.get('/api/projects/');
@@ -74,8 +74,8 @@ describe('persistence with a database file', () => {
   });
 
   it('keeps in-memory databases apart', async () => {
-    const a = await startLocalUpstream({ seed, quiet: true });
-    const b = await startLocalUpstream({ seed, quiet: true });
+    const a = await startLocalUpstream({ seed, quiet: true, rateLimit: 'off' });
+    const b = await startLocalUpstream({ seed, quiet: true, rateLimit: 'off' });
     try {
       const project = (await client(a, KEY).get('/api/projects/')).body.results[0].id;
       await client(a, KEY).post(`/api/projects/${project}/feature_flags/`, { key: 'only-in-a' });
@@ -86,7 +86,7 @@ describe('persistence with a database file', () => {
   });
 
   it('fails to start on a seed flag whose project does not exist', async () => {
-    await expect(startLocalUpstream({ seed: { ...seed, feature_flags: [{ project: 'Nowhere', key: 'x' }] }, quiet: true })).rejects.toThrow(
+    await expect(startLocalUpstream({ seed: { ...seed, feature_flags: [{ project: 'Nowhere', key: 'x' }] }, quiet: true, rateLimit: 'off' })).rejects.toThrow(
       'no project named "Nowhere"',
     );
   });

@@ -163,7 +163,7 @@ async function upstreamValues(distinctId: string, groups: Record<string, string>
 }
 
 beforeAll(async () => {
-  upstream = await startLocalUpstream({ seed, quiet: true });
+  upstream = await startLocalUpstream({ seed, quiet: true, rateLimit: 'off' });
   const projects = (await api('/api/projects/')) as { results: { id: number; name: string }[] };
   const project = projects.results.find((candidate) => candidate.name === PROJECT);
   if (!project) throw new Error(`seeded project missing: ${JSON.stringify(projects)}`);

@@ -33,7 +33,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a minimal seed', () => {
   it('loads: every key has all scopes, `{}` filters mean one condition for everyone, plugins without url', async () => {
-    const upstream = await startLocalUpstream({ seed: minimalSeed(), quiet: true });
+    const upstream = await startLocalUpstream({ seed: minimalSeed(), quiet: true, rateLimit: 'off' });
     try {
       const api = client(upstream, KEY);
       const project = upstream.seeded.projects[0]!.id;
@@ -57,7 +57,7 @@ describe('a minimal seed', () => {
   });
 
   it('copies a flag seeded with `{}` filters to another project', async () => {
-    const upstream = await startLocalUpstream({ seed: minimalSeed(), quiet: true });
+    const upstream = await startLocalUpstream({ seed: minimalSeed(), quiet: true, rateLimit: 'off' });
     try {
       const api = client(upstream, KEY);
       const source = upstream.seeded.projects[0]!.id;
@@ -119,9 +119,9 @@ describe('a seed that refers to something missing', () => {
     const seed = minimalSeed();
     breakIt(seed);
     const dbPath = join(dir, `broken-${_name.replace(/\W/g, '')}.db`);
-    await expect(startLocalUpstream({ seed, dbPath, quiet: true })).rejects.toThrow(message);
+    await expect(startLocalUpstream({ seed, dbPath, quiet: true, rateLimit: 'off' })).rejects.toThrow(message);
     // Nothing half-written: the same file then serves a good seed with no leftovers.
-    const upstream = await startLocalUpstream({ seed: minimalSeed(), dbPath, quiet: true });
+    const upstream = await startLocalUpstream({ seed: minimalSeed(), dbPath, quiet: true, rateLimit: 'off' });
     try {
       expect((await client(upstream, KEY).get('/api/projects/')).body.count).toBe(1);
     } finally {
@@ -132,15 +132,17 @@ describe('a seed that refers to something missing', () => {
   it('refuses an unknown plugin_type and a seed that is not an object', async () => {
     const seed = minimalSeed();
     seed.plugins![0]!.plugin_type = 'inline-ish';
-    await expect(startLocalUpstream({ seed, quiet: true })).rejects.toThrow('plugins[0]: "plugin_type" must be one of');
-    await expect(startLocalUpstream({ seed: [] as unknown as SeedFile, quiet: true })).rejects.toThrow('Seed file: top level: must be a JSON object');
+    await expect(startLocalUpstream({ seed, quiet: true, rateLimit: 'off' })).rejects.toThrow('plugins[0]: "plugin_type" must be one of');
+    await expect(startLocalUpstream({ seed: [] as unknown as SeedFile, quiet: true, rateLimit: 'off' })).rejects.toThrow(
+      'Seed file: top level: must be a JSON object',
+    );
   });
 });
 
 describe('restarting with the same seed and database', () => {
   it('keeps renames and deletions made through the API: no duplicate, nothing brought back', async () => {
     const dbPath = join(dir, 'renames.db');
-    const first = await startLocalUpstream({ seed: minimalSeed(), dbPath, quiet: true });
+    const first = await startLocalUpstream({ seed: minimalSeed(), dbPath, quiet: true, rateLimit: 'off' });
     const project = first.seeded.projects[0]!.id;
     const api1 = client(first, KEY);
     const flags = (await api1.get(`/api/projects/${project}/feature_flags/`)).body.results as Array<{ id: number; key: string }>;
@@ -151,7 +153,7 @@ describe('restarting with the same seed and database', () => {
     expect((await api1.delete(`/api/organizations/${ORG}/plugins/${plugins[1]!.id}/`)).status).toBe(204);
     await first.stop();
 
-    const second = await startLocalUpstream({ seed: minimalSeed(), dbPath, quiet: true });
+    const second = await startLocalUpstream({ seed: minimalSeed(), dbPath, quiet: true, rateLimit: 'off' });
     try {
       const api2 = client(second, KEY);
       expect((await api2.get('/api/projects/')).body.results.map((p: { name: string }) => p.name)).toEqual(['Web (renamed)']);

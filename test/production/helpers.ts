@@ -4,12 +4,15 @@ import { startProgram, type ChildProgram } from '../../deploy/processes.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** `node local-upstream/main.ts --port N` with the given seed file (default: the demo seed). */
+/**
+ * `node local-upstream/main.ts --port N` with the given seed file (default: the demo seed). The service's throttles
+ * are off unless `extraArgs` turns them on (`--rate-limit posthog`: the last value given wins).
+ */
 export function startUpstreamProcess(port: number, extraArgs: string[] = []): Promise<ChildProgram> {
   return startProgram(
     'local upstream',
     process.execPath,
-    ['local-upstream/main.ts', '--port', String(port), ...extraArgs],
+    ['local-upstream/main.ts', '--port', String(port), '--rate-limit', 'off', ...extraArgs],
     /Local upstream listening on (\S+)/,
     {
       cwd: ROOT,
@@ -17,11 +20,14 @@ export function startUpstreamProcess(port: number, extraArgs: string[] = []): Pr
   );
 }
 
-/** `node [nodeFlags] src/main.ts [args]` (what `npm start` runs) with `env`; ready once it prints its endpoint. */
+/**
+ * `node [nodeFlags] src/main.ts [args]` (what `npm start` runs) with `env`; ready once it prints its endpoint. The
+ * embedded upstream's throttles are off unless `env` sets `LOCAL_RATE_LIMIT`.
+ */
 export function startGatewayProcess(env: Record<string, string>, args: string[] = [], nodeFlags: string[] = []): Promise<ChildProgram> {
   return startProgram('gateway', process.execPath, [...nodeFlags, 'src/main.ts', ...args], /GraphQL endpoint: (\S+)\/graphql/, {
     cwd: ROOT,
-    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'development', ...env },
+    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'development', LOCAL_RATE_LIMIT: 'off', ...env },
   });
 }
 

@@ -31,7 +31,7 @@ function manifestFile(name: string, body: string): string {
 }
 
 beforeAll(async () => {
-  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
   const port = await freePort();
   children.push(await startRedis(port));
   redisUrl = `redis://127.0.0.1:${port}`;

@@ -11,7 +11,7 @@ import { poll, startGatewayProcess } from './helpers.ts';
 let upstream: LocalUpstream;
 let gateway: ChildProgram | undefined;
 beforeAll(async () => {
-  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true });
+  upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
 });
 afterAll(async () => {
   for (const pid of gateway?.process.pid ? childPids(gateway.process.pid) : []) process.kill(pid, 'SIGKILL');

@@ -151,7 +151,7 @@ export function portedSuite(projects: Record<string, PortedProject>) {
   const state = {} as { upstream: LocalUpstream; owner: Client; other: Client; different: Client };
   const cohortIds = cohortNumbers(projects);
   beforeAll(async () => {
-    state.upstream = await startLocalUpstream({ seed: seedOf(projects, cohortIds), quiet: true });
+    state.upstream = await startLocalUpstream({ seed: seedOf(projects, cohortIds), quiet: true, rateLimit: 'off' });
     state.owner = client(state.upstream, OWNER_KEY);
     state.other = client(state.upstream, OTHER_KEY);
     state.different = client(state.upstream, DIFFERENT_KEY);

@@ -40,6 +40,7 @@ beforeAll(async () => {
   const member = (email: string, api_key: string, level = 1) => ({ email, api_key, memberships: [{ organization: ORG, level }] });
   state.upstream = await startLocalUpstream({
     quiet: true,
+    rateLimit: 'off',
     seed: {
       organizations: [{ id: ORG, name: 'Role access', feature_flags_access_level: CAN_ONLY_VIEW }],
       users: [

@@ -62,7 +62,7 @@ function seed(): SeedFile {
 
 const state = {} as { upstream: LocalUpstream; api: Client };
 beforeAll(async () => {
-  state.upstream = await startLocalUpstream({ seed: seed(), quiet: true });
+  state.upstream = await startLocalUpstream({ seed: seed(), quiet: true, rateLimit: 'off' });
   state.api = client(state.upstream, KEY);
 });
 afterAll(async () => {
