@@ -102,5 +102,7 @@ export function projectBody(project: ProjectRow, membershipLevel: number, hasGro
     extra_settings: field('extra_settings'),
     has_completed_onboarding_for: field('has_completed_onboarding_for'),
     surveys_opt_in: field('surveys_opt_in'),
+    // Read-only: set by DELETE, which the service completes in the background (routes/projects.ts).
+    is_pending_deletion: project.settings.is_pending_deletion === true,
   };
 }

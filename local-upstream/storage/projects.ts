@@ -90,8 +90,31 @@ export function updateProject(store: Store, id: number, name: string, settings: 
   });
 }
 
-export function deleteProject(store: Store, id: number): void {
-  store.run('DELETE FROM projects WHERE id = $id', { id });
+/**
+ * A deleted project as the service keeps it: marked `is_pending_deletion` (a read-only setting) and still readable,
+ * because the service removes it later in the background and the local upstream has no background work.
+ */
+export function markProjectPendingDeletion(store: Store, project: ProjectRow): void {
+  store.run('UPDATE projects SET settings = $settings WHERE id = $id', {
+    id: project.id,
+    settings: toJson({ ...project.settings, is_pending_deletion: true }),
+  });
+}
+
+export const isPendingDeletion = (project: ProjectRow): boolean => project.settings.is_pending_deletion === true;
+
+/** Projects of an organization that count towards its project limit (demo projects do not). */
+export function countNonDemoProjects(store: Store, organizationId: string): number {
+  return store.get<{ n: number }>("SELECT COUNT(*) AS n FROM projects WHERE organization_id = $org AND COALESCE(json_extract(settings, '$.is_demo'), 0) = 0", {
+    org: organizationId,
+  })!.n;
+}
+
+export function hasDemoProject(store: Store, organizationId: string): boolean {
+  return (
+    store.get("SELECT 1 AS one FROM projects WHERE organization_id = $org AND json_extract(settings, '$.is_demo') = 1 LIMIT 1", { org: organizationId }) !==
+    undefined
+  );
 }
 
 export function groupTypeMapping(store: Store, projectId: number): Record<string, string> {

@@ -357,8 +357,25 @@ describe('project mutations', () => {
     ).deleteProject;
     expect(deleted).toEqual({ deletedProjectId: project.id, deletedDatabaseId: project.databaseId, userErrors: [] });
 
-    const gone = await stack.graphql(PROJECT_NAME, { id: project.id });
-    expect(gone.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    // The upstream deletes a project in the background (docs/rest-interface.md, "Projects"): it stays readable,
+    // and a second deletion is refused with the upstream's message.
+    expect(expectNoErrors(await stack.graphql(PROJECT_NAME, { id: project.id })).project).toMatchObject({ name: 'Renamed' });
+    const again = expectNoErrors(
+      await stack.graphql(
+        graphql(`
+          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {
+            deleteProject(input: $input) {
+              deletedProjectId
+              userErrors {
+                message
+              }
+            }
+          }
+        `),
+        { input: { id: String(project.databaseId) } },
+      ),
+    ).deleteProject;
+    expect(again).toEqual({ deletedProjectId: null, userErrors: [{ message: 'This project is already being deleted.' }] });
   });
 
   it('reports upstream validation failures as userErrors on the input path, changing nothing', async () => {

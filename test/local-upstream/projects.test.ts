@@ -92,6 +92,7 @@ describe('projects', () => {
       'extra_settings',
       'has_completed_onboarding_for',
       'surveys_opt_in',
+      'is_pending_deletion',
     ];
     expect(Object.keys(response.body)).toEqual(fields);
     expect(response.body.has_group_types).toBe(true);
@@ -150,16 +151,25 @@ describe('projects', () => {
     }
   });
 
-  it('refuses project deletion below admin level, then deletes with 204', async () => {
+  it('refuses project deletion below admin level, then deletes with 204, keeping the project pending deletion', async () => {
     const created = await ctx.owner.post('/api/projects/', { name: 'Doomed' });
+    expect(created.body.is_pending_deletion).toBe(false);
     const member = await client(ctx.upstream, KEYS.member).delete(`/api/projects/${created.body.id}/`);
     expect(member.status).toBe(403);
     expect(member.body).toEqual(envelope('authentication_error', 'permission_denied', "You don't have sufficient permissions in the project."));
     const deleted = await ctx.owner.delete(`/api/projects/${created.body.id}/`);
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe('');
-    expect((await ctx.owner.get(`/api/projects/${created.body.id}/`)).status).toBe(404);
-    expect((await ctx.owner.get(`/api/projects/${created.body.id}/feature_flags/`)).body.detail).toBe('Project not found.');
+    // The service deletes in the background; until then the project reads, lists and serves its flags.
+    const pending = await ctx.owner.get(`/api/projects/${created.body.id}/`);
+    expect(pending.status).toBe(200);
+    expect(pending.body).toMatchObject({ name: 'Doomed', is_pending_deletion: true });
+    const listed = (await ctx.owner.get('/api/projects/?search=Doomed')).body.results;
+    expect(listed.map((p: { id: number }) => p.id)).toEqual([created.body.id]);
+    expect((await ctx.owner.get(`/api/projects/${created.body.id}/feature_flags/`)).status).toBe(200);
+    const again = await ctx.owner.delete(`/api/projects/${created.body.id}/`);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(envelope('validation_error', 'invalid_input', 'This project is already being deleted.'));
   });
 
   it('filters the list by search on the name', async () => {

@@ -30,6 +30,7 @@ type Documents = {
     "\n          mutation UpdateProjectForTest($input: UpdateProjectInput!) {\n            updateProject(input: $input) {\n              project {\n                id\n                name\n                weekStartDay\n                anonymizeIps\n              }\n              userErrors {\n                field\n                message\n              }\n            }\n          }\n        ": typeof types.UpdateProjectForTestDocument,
     "\n          query ProjectNameAndIps($id: ID!) {\n            project(id: $id) {\n              name\n              anonymizeIps\n            }\n          }\n        ": typeof types.ProjectNameAndIpsDocument,
     "\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": typeof types.DeleteProjectForTestDocument,
+    "\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": typeof types.DeleteProjectAgainForTestDocument,
 };
 const documents: Documents = {
     "\n  query FlagsByKey($org: ID!, $key: String!) {\n    organization(id: $org) {\n      featureFlagsByKey(key: $key) {\n        flagDatabaseId\n        projectDatabaseId\n        active\n        filters\n        createdAt\n        createdBy {\n          email\n        }\n        project {\n          name\n        }\n        featureFlag {\n          key\n          name\n        }\n      }\n    }\n  }\n": types.FlagsByKeyDocument,
@@ -48,6 +49,7 @@ const documents: Documents = {
     "\n          mutation UpdateProjectForTest($input: UpdateProjectInput!) {\n            updateProject(input: $input) {\n              project {\n                id\n                name\n                weekStartDay\n                anonymizeIps\n              }\n              userErrors {\n                field\n                message\n              }\n            }\n          }\n        ": types.UpdateProjectForTestDocument,
     "\n          query ProjectNameAndIps($id: ID!) {\n            project(id: $id) {\n              name\n              anonymizeIps\n            }\n          }\n        ": types.ProjectNameAndIpsDocument,
     "\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": types.DeleteProjectForTestDocument,
+    "\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": types.DeleteProjectAgainForTestDocument,
 };
 
 /**
@@ -128,6 +130,10 @@ export function graphql(source: "\n          query ProjectNameAndIps($id: ID!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        "): (typeof documents)["\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        "): (typeof documents)["\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        "];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
