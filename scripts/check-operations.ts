@@ -1,0 +1,107 @@
+// The operations we ship, validated against the SDL the code produces (part of `npm test`,
+// docs/schema-changes.md): a schema change that breaks one of them fails here, by name, before
+// codegen or Relay's compiler report it in their own words.
+//
+//   npm run schema:check-operations                               the repository's own operations
+//   npm run schema:check-operations -- --manifest ops.json [...]  and a persisted-operation manifest
+//
+// The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
+// documents of the tests), test/clients/operations/*.graphql, the requests of the Relay test client
+// (the text Relay's compiler persisted in test/clients/relay/__generated__) and the `graphql` blocks
+// of README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { loadTypeDefs } from '../src/schema.ts';
+import { readManifest } from '../src/trusted-documents/manifest.ts';
+
+/** One operation document and where it comes from (a file, plus the operation's name or index). */
+export interface ShippedOperation {
+  source: string;
+  body: string | DocumentNode;
+}
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
+const filesIn = (dir: string, suffix: string) =>
+  readdirSync(`${ROOT}${dir}`)
+    .filter((name) => name.endsWith(suffix))
+    .map((name) => `${dir}/${name}`);
+
+/** The typed documents codegen generated from the tests' `graphql()` calls. */
+async function typedDocuments(): Promise<ShippedOperation[]> {
+  const operations: ShippedOperation[] = [];
+  for (const dir of ['test/clients/generated', 'test/gateway/generated']) {
+    const module = (await import(`${ROOT}${dir}/graphql.ts`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if ((value as DocumentNode | null)?.kind === Kind.DOCUMENT) operations.push({ source: `${dir}/graphql.ts ${name}`, body: value as DocumentNode });
+    }
+  }
+  return operations;
+}
+
+/** The request text of each Relay artifact (fragments are inlined in the requests that use them). */
+function relayRequests(): ShippedOperation[] {
+  return filesIn('test/clients/relay/__generated__', '.graphql.ts').flatMap((path) => {
+    const text = /"text": ("(?:[^"\\]|\\.)*")/.exec(read(path))?.[1];
+    return text ? [{ source: path, body: JSON.parse(text) as string }] : [];
+  });
+}
+
+/** The ```graphql blocks of a Markdown file. */
+export function markdownOperations(path: string, text: string = read(path)): ShippedOperation[] {
+  return [...text.matchAll(/^```graphql\n([\s\S]*?)^```/gm)].map((block) => ({
+    source: `${path}:${text.slice(0, block.index).split('\n').length}`,
+    body: block[1]!,
+  }));
+}
+
+/** Every operation the repository ships (see the header). */
+export async function repositoryOperations(): Promise<ShippedOperation[]> {
+  return [
+    ...(await typedDocuments()),
+    ...filesIn('test/clients/operations', '.graphql').map((path) => ({ source: path, body: read(path) })),
+    ...relayRequests(),
+    ...markdownOperations('README.md'),
+  ];
+}
+
+/** The operations of a persisted-operation manifest, named by their operation name. */
+export function manifestOperations(path: string): ShippedOperation[] {
+  return readManifest(path).operations.map((operation) => ({ source: `${path} ${operation.name || operation.id}`, body: operation.body }));
+}
+
+/** Each operation's validation errors against `schema`, one line each; empty when all are valid. */
+export function invalidOperations(schema: GraphQLSchema, operations: ShippedOperation[]): string[] {
+  return operations.flatMap(({ source, body }) => {
+    let document: DocumentNode;
+    try {
+      document = typeof body === 'string' ? parse(body) : body;
+    } catch (error) {
+      return [`${source}: ${(error as Error).message}`];
+    }
+    return validate(schema, document).map((error) => `${source}: ${error.message}`);
+  });
+}
+
+/** The schema the code produces (the SDL of `npm run schema:print`). */
+export const currentSchema = (): GraphQLSchema => buildSubgraphSchema(loadTypeDefs());
+
+function manifestPaths(args: string[]): string[] {
+  return args.flatMap((arg, i) => (arg === '--manifest' && args[i + 1] ? [args[i + 1]!] : arg.startsWith('--manifest=') ? [arg.slice(11)] : []));
+}
+
+async function main(args: string[]): Promise<number> {
+  const operations = [...(await repositoryOperations()), ...manifestPaths(args).flatMap(manifestOperations)];
+  const problems = invalidOperations(currentSchema(), operations);
+  if (problems.length === 0) {
+    console.log(`${operations.length} shipped operations are valid against the current schema.`);
+    return 0;
+  }
+  console.error(`The current schema breaks ${problems.length} shipped operation(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  console.error('Keep the schema compatible with them, or change the operations with the schema (docs/schema-changes.md, "Operations").');
+  return 1;
+}
+
+if (import.meta.main) process.exitCode = await main(process.argv.slice(2));
