@@ -26,6 +26,9 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         useIndexSignature: false,
         federation: true,
+        // Upstream records are read-only (src/upstream-client/upstream-record.ts): a list field may
+        // return a record's array as it is, so resolver results take read-only arrays.
+        immutableTypes: true,
         scalars: {
           DateTime: 'string',
           UUID: 'string',
@@ -44,6 +47,7 @@ const config: CodegenConfig = {
           ProjectEdge: '../relay/connection.ts#Edge<ProjectParent>',
           Organization: '../upstream-client/organization.ts#OrganizationRef',
           User: '../upstream-client/user.ts#UserRecord',
+          Viewer: '../upstream-client/viewer.ts#ViewerRecord',
           // Feature flags, role access, plugins: REST records wrapped with the parent id they were read under.
           FeatureFlag: '../upstream-client/feature-flag.ts#ProjectFlag',
           FeatureFlagConnection: '../relay/connection.ts#Connection<ProjectFlag>',

@@ -3,6 +3,7 @@ import type { ProjectParent } from '../upstream-client/project.ts';
 import type { Connection, Edge } from '../relay/connection.ts';
 import type { OrganizationRef } from '../upstream-client/organization.ts';
 import type { UserRecord } from '../upstream-client/user.ts';
+import type { ViewerRecord } from '../upstream-client/viewer.ts';
 import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, StaticCohortPayload, CopyFlagsFailureRecord } from '../upstream-client/feature-flag.ts';
 import type { ActivityLogRecord } from '../upstream-client/activity.ts';
 import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/role-access.ts';
@@ -33,315 +34,315 @@ export type Scalars = {
 
 /** One field change inside an activity log entry. */
 export type ActivityLogChange = {
-  __typename?: 'ActivityLogChange';
+  readonly __typename?: 'ActivityLogChange';
   /** `created`, `changed` or `deleted`. */
-  action?: Maybe<Scalars['String']['output']>;
+  readonly action?: Maybe<Scalars['String']['output']>;
   /** The value after the change. */
-  after?: Maybe<Scalars['JSON']['output']>;
+  readonly after?: Maybe<Scalars['JSON']['output']>;
   /** The value before the change. */
-  before?: Maybe<Scalars['JSON']['output']>;
+  readonly before?: Maybe<Scalars['JSON']['output']>;
   /** The changed field, e.g. `filters`. */
-  field?: Maybe<Scalars['String']['output']>;
+  readonly field?: Maybe<Scalars['String']['output']>;
   /** The kind of object changed. */
-  type?: Maybe<Scalars['String']['output']>;
+  readonly type?: Maybe<Scalars['String']['output']>;
 };
 
 /** A page of activity log entries (Relay connection over the upstream's page/limit pagination). */
 export type ActivityLogConnection = {
-  __typename?: 'ActivityLogConnection';
+  readonly __typename?: 'ActivityLogConnection';
   /** The entries of this page with their cursors. */
-  edges: Array<ActivityLogEdge>;
+  readonly edges: ReadonlyArray<ActivityLogEdge>;
   /** The entries of this page. */
-  nodes: Array<ActivityLogEntry>;
+  readonly nodes: ReadonlyArray<ActivityLogEntry>;
   /** Where this page sits in the whole log. */
-  pageInfo: PageInfo;
+  readonly pageInfo: PageInfo;
   /** Number of entries in the whole log (the upstream's `total_count`). */
-  totalCount: Scalars['Int']['output'];
+  readonly totalCount: Scalars['Int']['output'];
 };
 
 /** An activity log entry in a connection. */
 export type ActivityLogEdge = {
-  __typename?: 'ActivityLogEdge';
+  readonly __typename?: 'ActivityLogEdge';
   /** Opaque cursor of this entry's position. */
-  cursor: Scalars['String']['output'];
+  readonly cursor: Scalars['String']['output'];
   /** The entry. */
-  node: ActivityLogEntry;
+  readonly node: ActivityLogEntry;
 };
 
 /** One entry of an activity log (flags, plugins). */
 export type ActivityLogEntry = {
-  __typename?: 'ActivityLogEntry';
+  readonly __typename?: 'ActivityLogEntry';
   /** What happened: `created`, `updated`, `deleted`, `restored`, `installed`, `enabled`... */
-  activity: Scalars['String']['output'];
+  readonly activity: Scalars['String']['output'];
   /** The changes, as the upstream reports them. */
-  changes: Array<ActivityLogChange>;
+  readonly changes: ReadonlyArray<ActivityLogChange>;
   /** When it happened. */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** The full detail object as the upstream returns it (changes, merge, trigger, name...). */
-  detail?: Maybe<Scalars['JSON']['output']>;
+  readonly detail?: Maybe<Scalars['JSON']['output']>;
   /** The upstream id of the changed object, as a string. */
-  itemId?: Maybe<Scalars['String']['output']>;
+  readonly itemId?: Maybe<Scalars['String']['output']>;
   /** The name of the changed object at the time (for flags: the key). */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** The kind of object changed, e.g. `FeatureFlag`, `Plugin`, `PluginConfig`. */
-  scope: Scalars['String']['output'];
+  readonly scope: Scalars['String']['output'];
   /** Who did it; `isSystem` for changes made by PostHog itself. */
-  user?: Maybe<ActivityLogUser>;
+  readonly user?: Maybe<ActivityLogUser>;
 };
 
 /** The author of an activity log entry. */
 export type ActivityLogUser = {
-  __typename?: 'ActivityLogUser';
+  readonly __typename?: 'ActivityLogUser';
   /** The author's e-mail (null for system changes). */
-  email?: Maybe<Scalars['String']['output']>;
+  readonly email?: Maybe<Scalars['String']['output']>;
   /** The author's first name (`System` for system changes). */
-  firstName?: Maybe<Scalars['String']['output']>;
+  readonly firstName?: Maybe<Scalars['String']['output']>;
   /** True when the change was made by PostHog itself, not a user. */
-  isSystem: Scalars['Boolean']['output'];
+  readonly isSystem: Scalars['Boolean']['output'];
 };
 
 /** Result of `checkPluginForUpdates`. */
 export type CheckPluginForUpdatesPayload = {
-  __typename?: 'CheckPluginForUpdatesPayload';
+  readonly __typename?: 'CheckPluginForUpdatesPayload';
   /** The plugin with its `latestTag` refreshed; null when `userErrors` is not empty. */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** Why the check failed. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** A target project the flag could not be copied to. */
 export type CopyFeatureFlagFailure = {
-  __typename?: 'CopyFeatureFlagFailure';
+  readonly __typename?: 'CopyFeatureFlagFailure';
   /** What went wrong, as the upstream reports it (a message or a map of field errors). */
-  errors?: Maybe<Scalars['JSON']['output']>;
+  readonly errors?: Maybe<Scalars['JSON']['output']>;
   /** The target project, when it exists. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** The target project's numeric id. */
-  projectDatabaseId?: Maybe<Scalars['Int']['output']>;
+  readonly projectDatabaseId?: Maybe<Scalars['Int']['output']>;
 };
 
 /** What `copyFeatureFlags` copies, from where to where. */
 export type CopyFeatureFlagsInput = {
   /** Also copy the flag's pending scheduled changes. */
-  copySchedule?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly copySchedule?: InputMaybe<Scalars['Boolean']['input']>;
   /** Key of the flag to copy. */
-  featureFlagKey: Scalars['String']['input'];
+  readonly featureFlagKey: Scalars['String']['input'];
   /** The project to copy the flag from (global or numeric id). */
-  fromProjectId: Scalars['ID']['input'];
+  readonly fromProjectId: Scalars['ID']['input'];
   /** The organization (its UUID or an Organization global id) that owns all the projects involved. */
-  organizationId: Scalars['ID']['input'];
+  readonly organizationId: Scalars['ID']['input'];
   /** The projects to copy the flag to (global or numeric ids). An existing flag with the key is updated, otherwise one is created. */
-  targetProjectIds: Array<Scalars['ID']['input']>;
+  readonly targetProjectIds: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 /** Result of `copyFeatureFlags`. */
 export type CopyFeatureFlagsPayload = {
-  __typename?: 'CopyFeatureFlagsPayload';
+  readonly __typename?: 'CopyFeatureFlagsPayload';
   /** The flags created or updated in the target projects. */
-  copiedFeatureFlags?: Maybe<Array<FeatureFlag>>;
+  readonly copiedFeatureFlags?: Maybe<ReadonlyArray<FeatureFlag>>;
   /** The target projects the copy failed for, with the reason. */
-  failures?: Maybe<Array<CopyFeatureFlagFailure>>;
+  readonly failures?: Maybe<ReadonlyArray<CopyFeatureFlagFailure>>;
   /** Why the whole copy was refused (e.g. the source flag does not exist). */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** The flag fields `createFeatureFlag` accepts. */
 export type CreateFeatureFlagInput = {
   /** Whether the flag starts enabled (upstream default: true). */
-  active?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly active?: InputMaybe<Scalars['Boolean']['input']>;
   /** Database ids of dashboards to link (same project). */
-  analyticsDashboards?: InputMaybe<Array<Scalars['Int']['input']>>;
+  readonly analyticsDashboards?: InputMaybe<ReadonlyArray<Scalars['Int']['input']>>;
   /** The flag's description; an alias of `name`. */
-  description?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
   /** Keep a person's value stable across anonymous and identified ids. */
-  ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
   /** Release conditions; when given it needs at least one condition in `groups`. */
-  filters?: InputMaybe<Scalars['JSON']['input']>;
+  readonly filters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether the usage dashboard has enriched analytics. */
-  hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
   /** The flag key (letters, digits, `-` and `_`; unique among the project's non-deleted flags). */
-  key: Scalars['String']['input'];
+  readonly key: Scalars['String']['input'];
   /** The flag's description (upstream `name`). Give this or `description`, not both. */
-  name?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
   /** Legacy rollback marker. */
-  performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
   /** The project to create the flag in: a Project global id or its numeric id. */
-  projectId: Scalars['ID']['input'];
+  readonly projectId: Scalars['ID']['input'];
   /** Legacy automatic-rollback conditions. */
-  rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
+  readonly rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
   /** Tags (kept only if the organization has the tagging feature). */
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly tags?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
 };
 
 /** Result of `createFeatureFlag`. */
 export type CreateFeatureFlagPayload = {
-  __typename?: 'CreateFeatureFlagPayload';
+  readonly __typename?: 'CreateFeatureFlagPayload';
   /** The new flag; null when `userErrors` is not empty. */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Why the input was refused, with the path of the offending input field. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Result of `createFeatureFlagStaticCohort`. */
 export type CreateFeatureFlagStaticCohortPayload = {
-  __typename?: 'CreateFeatureFlagStaticCohortPayload';
+  readonly __typename?: 'CreateFeatureFlagStaticCohortPayload';
   /** The new static cohort; null when `userErrors` is not empty. */
-  cohort?: Maybe<FeatureFlagStaticCohort>;
+  readonly cohort?: Maybe<FeatureFlagStaticCohort>;
   /** The flag the cohort was built from. */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Why the cohort could not be created. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** The plugin fields `createPlugin` accepts. */
 export type CreatePluginInput = {
   /** What the plugin implements. */
-  capabilities?: InputMaybe<Scalars['JSON']['input']>;
+  readonly capabilities?: InputMaybe<Scalars['JSON']['input']>;
   /** The plugin's configuration fields. */
-  configSchema?: InputMaybe<Scalars['JSON']['input']>;
+  readonly configSchema?: InputMaybe<Scalars['JSON']['input']>;
   /** What the plugin does. */
-  description?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
   /** The plugin's icon. */
-  icon?: InputMaybe<Scalars['String']['input']>;
+  readonly icon?: InputMaybe<Scalars['String']['input']>;
   /** Make the plugin available to every organization (needs the right to manage global plugins). */
-  isGlobal?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly isGlobal?: InputMaybe<Scalars['Boolean']['input']>;
   /** Metrics definitions. */
-  metrics?: InputMaybe<Scalars['JSON']['input']>;
+  readonly metrics?: InputMaybe<Scalars['JSON']['input']>;
   /** The plugin's name. */
-  name?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
   /** The organization to install the plugin in: its UUID or an Organization global id. */
-  organizationId: Scalars['ID']['input'];
+  readonly organizationId: Scalars['ID']['input'];
   /** How the plugin is installed (`SOURCE` for browser-edited code). */
-  pluginType?: InputMaybe<PluginType>;
+  readonly pluginType?: InputMaybe<PluginType>;
   /** Jobs the plugin exposes. */
-  publicJobs?: InputMaybe<Scalars['JSON']['input']>;
+  readonly publicJobs?: InputMaybe<Scalars['JSON']['input']>;
   /** The version tag to install. */
-  tag?: InputMaybe<Scalars['String']['input']>;
+  readonly tag?: InputMaybe<Scalars['String']['input']>;
   /** Where to download the plugin from (needed by the real service for all but `SOURCE` plugins). */
-  url?: InputMaybe<Scalars['String']['input']>;
+  readonly url?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Result of `createPlugin`. */
 export type CreatePluginPayload = {
-  __typename?: 'CreatePluginPayload';
+  readonly __typename?: 'CreatePluginPayload';
   /** The new plugin; null when `userErrors` is not empty. */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** Why the plugin could not be created. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Fields of a new project. */
 export type CreateProjectInput = {
   /** Whether access to the project is restricted by access control. */
-  accessControl?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly accessControl?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether client IP addresses are discarded. */
-  anonymizeIps?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly anonymizeIps?: InputMaybe<Scalars['Boolean']['input']>;
   /** Authorized URLs of the app. */
-  appUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly appUrls?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Exception errors to ignore. */
-  autocaptureExceptionsErrorsToIgnore?: InputMaybe<Scalars['JSON']['input']>;
+  readonly autocaptureExceptionsErrorsToIgnore?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether exceptions are autocaptured. */
-  autocaptureExceptionsOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly autocaptureExceptionsOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether autocapture is switched off. */
-  autocaptureOptOut?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly autocaptureOptOut?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether console logs are captured. */
-  captureConsoleLogOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly captureConsoleLogOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether performance data is captured. */
-  capturePerformanceOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly capturePerformanceOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether the tracking snippet onboarding is complete. */
-  completedSnippetOnboarding?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly completedSnippetOnboarding?: InputMaybe<Scalars['Boolean']['input']>;
   /** Settings of correlation analysis. */
-  correlationConfig?: InputMaybe<Scalars['JSON']['input']>;
+  readonly correlationConfig?: InputMaybe<Scalars['JSON']['input']>;
   /** Element attributes used to identify elements in the toolbar. */
-  dataAttributes?: InputMaybe<Scalars['JSON']['input']>;
+  readonly dataAttributes?: InputMaybe<Scalars['JSON']['input']>;
   /** Extra settings, as a free-form map. */
-  extraSettings?: InputMaybe<Scalars['JSON']['input']>;
+  readonly extraSettings?: InputMaybe<Scalars['JSON']['input']>;
   /** Products whose onboarding has been completed. */
-  hasCompletedOnboardingFor?: InputMaybe<Scalars['JSON']['input']>;
+  readonly hasCompletedOnboardingFor?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether web apps are injected into the site. */
-  injectWebApps?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly injectWebApps?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether this is a demo project. */
-  isDemo?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly isDemo?: InputMaybe<Scalars['Boolean']['input']>;
   /** Columns shown in the live events view. */
-  liveEventsColumns?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly liveEventsColumns?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Name of the project. */
-  name: Scalars['String']['input'];
+  readonly name: Scalars['String']['input'];
   /** Rules that clean URL paths in path analyses. */
-  pathCleaningFilters?: InputMaybe<Scalars['JSON']['input']>;
+  readonly pathCleaningFilters?: InputMaybe<Scalars['JSON']['input']>;
   /** Person properties used as a person's display name. */
-  personDisplayNameProperties?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly personDisplayNameProperties?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Upstream id of the primary dashboard. */
-  primaryDashboard?: InputMaybe<Scalars['Int']['input']>;
+  readonly primaryDashboard?: InputMaybe<Scalars['Int']['input']>;
   /** Domains on which session recording is allowed. */
-  recordingDomains?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly recordingDomains?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Feature flag that must be on for a session to be recorded. */
-  sessionRecordingLinkedFlag?: InputMaybe<Scalars['JSON']['input']>;
+  readonly sessionRecordingLinkedFlag?: InputMaybe<Scalars['JSON']['input']>;
   /** Minimum duration of a recorded session, in milliseconds. */
-  sessionRecordingMinimumDurationMilliseconds?: InputMaybe<Scalars['Int']['input']>;
+  readonly sessionRecordingMinimumDurationMilliseconds?: InputMaybe<Scalars['Int']['input']>;
   /** What network payloads session recording captures. */
-  sessionRecordingNetworkPayloadCaptureConfig?: InputMaybe<Scalars['JSON']['input']>;
+  readonly sessionRecordingNetworkPayloadCaptureConfig?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether session recording is on. */
-  sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Share of sessions recorded, as a decimal string between 0 and 1. */
-  sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
+  readonly sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
   /** Slack incoming-webhook URL. */
-  slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
+  readonly slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
   /** Whether surveys are enabled. */
-  surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Filters that exclude internal and test accounts. */
-  testAccountFilters?: InputMaybe<Scalars['JSON']['input']>;
+  readonly testAccountFilters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether test-account filtering is on by default. */
-  testAccountFiltersDefaultChecked?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly testAccountFiltersDefaultChecked?: InputMaybe<Scalars['Boolean']['input']>;
   /** Time zone in which dates are shown (default `UTC`). */
-  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+  readonly timezone?: InputMaybe<Scalars['TimeZone']['input']>;
   /** First day of the week in date ranges. */
-  weekStartDay?: InputMaybe<WeekStartDay>;
+  readonly weekStartDay?: InputMaybe<WeekStartDay>;
 };
 
 /** Result of `createProject`. */
 export type CreateProjectPayload = {
-  __typename?: 'CreateProjectPayload';
+  readonly __typename?: 'CreateProjectPayload';
   /** The new project; null when there are user errors. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** Validation failures reported by the upstream. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Result of `deleteFeatureFlag` (a soft delete). */
 export type DeleteFeatureFlagPayload = {
-  __typename?: 'DeleteFeatureFlagPayload';
+  readonly __typename?: 'DeleteFeatureFlagPayload';
   /** Global id of the soft-deleted flag; null when `userErrors` is not empty. */
-  deletedFeatureFlagId?: Maybe<Scalars['ID']['output']>;
+  readonly deletedFeatureFlagId?: Maybe<Scalars['ID']['output']>;
   /** The flag, now with `deleted: true` (it can still be read by id and restored). */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Why the flag could not be deleted (e.g. other flags depend on it). */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Result of `deletePlugin`. */
 export type DeletePluginPayload = {
-  __typename?: 'DeletePluginPayload';
+  readonly __typename?: 'DeletePluginPayload';
   /** Global id of the uninstalled plugin; null when `userErrors` is not empty. */
-  deletedPluginId?: Maybe<Scalars['ID']['output']>;
+  readonly deletedPluginId?: Maybe<Scalars['ID']['output']>;
   /** Why the plugin could not be deleted (e.g. it is global). */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Which project to delete. */
 export type DeleteProjectInput = {
   /** The project's global id or upstream integer id. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
 };
 
 /** Result of `deleteProject`. */
 export type DeleteProjectPayload = {
-  __typename?: 'DeleteProjectPayload';
+  readonly __typename?: 'DeleteProjectPayload';
   /** Upstream integer id of the deleted project; null when nothing was deleted. */
-  deletedDatabaseId?: Maybe<Scalars['Int']['output']>;
+  readonly deletedDatabaseId?: Maybe<Scalars['Int']['output']>;
   /** Global id of the deleted project; null when nothing was deleted. */
-  deletedProjectId?: Maybe<Scalars['ID']['output']>;
+  readonly deletedProjectId?: Maybe<Scalars['ID']['output']>;
   /** Failures reported by the upstream. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /**
@@ -349,69 +350,69 @@ export type DeleteProjectPayload = {
  * according to its release conditions (`filters`). Flags are never hard-deleted; `deleted` marks a soft delete.
  */
 export type FeatureFlag = Node & {
-  __typename?: 'FeatureFlag';
+  readonly __typename?: 'FeatureFlag';
   /** False when the flag is disabled: it then evaluates to false for everyone. */
-  active: Scalars['Boolean']['output'];
+  readonly active: Scalars['Boolean']['output'];
   /** The flag's own activity log (created, updated, deleted, restored...), newest first. */
-  activity?: Maybe<ActivityLogConnection>;
+  readonly activity?: Maybe<ActivityLogConnection>;
   /** Database ids of the dashboards linked to the flag. */
-  analyticsDashboards?: Maybe<Array<Scalars['Int']['output']>>;
+  readonly analyticsDashboards?: Maybe<ReadonlyArray<Scalars['Int']['output']>>;
   /** Whether the calling user may edit this flag. */
-  canEdit?: Maybe<Scalars['Boolean']['output']>;
+  readonly canEdit?: Maybe<Scalars['Boolean']['output']>;
   /** When the flag was created. */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** The user who created the flag (null for system-created flags). */
-  createdBy?: Maybe<User>;
+  readonly createdBy?: Maybe<User>;
   /** The upstream's numeric id of the flag (unique within its project). */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** True when the flag has been soft-deleted (`deleteFeatureFlag`); `restoreFeatureFlag` undoes it. */
-  deleted: Scalars['Boolean']['output'];
+  readonly deleted: Scalars['Boolean']['output'];
   /** The flag's description (the upstream field `name`). */
-  description?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** Whether the flag keeps a person's value stable across anonymous and identified ids. */
-  ensureExperienceContinuity?: Maybe<Scalars['Boolean']['output']>;
+  readonly ensureExperienceContinuity?: Maybe<Scalars['Boolean']['output']>;
   /** Database ids of the non-deleted experiments that use this flag. */
-  experimentSet?: Maybe<Array<Scalars['Int']['output']>>;
+  readonly experimentSet?: Maybe<ReadonlyArray<Scalars['Int']['output']>>;
   /** Early-access features linked to the flag, as the upstream returns them. */
-  features?: Maybe<Scalars['JSON']['output']>;
+  readonly features?: Maybe<Scalars['JSON']['output']>;
   /** Release conditions, free-form as the upstream stores them: `groups` (conditions, OR-ed), `multivariate`, `payloads`, `aggregation_group_type_index`. */
-  filters?: Maybe<Scalars['JSON']['output']>;
+  readonly filters?: Maybe<Scalars['JSON']['output']>;
   /** Whether the usage dashboard has been enriched with analytics. */
-  hasEnrichedAnalytics?: Maybe<Scalars['Boolean']['output']>;
+  readonly hasEnrichedAnalytics?: Maybe<Scalars['Boolean']['output']>;
   /** Opaque global id; it carries the project id, so `node(id:)` can refetch the flag. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** True when the flag has one condition, without properties, for persons (older upstreams only; null when not reported). */
-  isSimpleFlag?: Maybe<Scalars['Boolean']['output']>;
+  readonly isSimpleFlag?: Maybe<Scalars['Boolean']['output']>;
   /** The flag key client libraries evaluate (letters, digits, `-` and `_`; unique among the project's non-deleted flags). */
-  key: Scalars['String']['output'];
+  readonly key: Scalars['String']['output'];
   /** The user who last changed the flag (null when unknown or not reported by the upstream). */
-  lastModifiedBy?: Maybe<User>;
+  readonly lastModifiedBy?: Maybe<User>;
   /** The flag's description. The upstream calls it `name` for backwards compatibility; `description` returns the same text. */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** Legacy: whether an automatic rollback happened (reset when the flag is re-activated). */
-  performedRollback?: Maybe<Scalars['Boolean']['output']>;
+  readonly performedRollback?: Maybe<Scalars['Boolean']['output']>;
   /** The project the flag belongs to. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** The upstream's id of the flag's project (`project { databaseId }` without reading the project). With `databaseId`, the flag's REST identity and its second federation key. */
-  projectDatabaseId: Scalars['Int']['output'];
+  readonly projectDatabaseId: Scalars['Int']['output'];
   /** Roles that were granted access to this flag (the deprecated per-flag role access). */
-  roleAccess?: Maybe<FeatureFlagRoleAccessConnection>;
+  readonly roleAccess?: Maybe<FeatureFlagRoleAccessConnection>;
   /** Legacy automatic-rollback conditions, as stored. */
-  rollbackConditions?: Maybe<Scalars['JSON']['output']>;
+  readonly rollbackConditions?: Maybe<Scalars['JSON']['output']>;
   /** The single condition's rollout percentage for a simple flag (older upstreams only; null otherwise). */
-  rolloutPercentage?: Maybe<Scalars['Int']['output']>;
+  readonly rolloutPercentage?: Maybe<Scalars['Int']['output']>;
   /** The upstream's staleness verdict for the flag (null when the upstream does not report it; not every upstream version does). */
-  status?: Maybe<FeatureFlagStatus>;
+  readonly status?: Maybe<FeatureFlagStatus>;
   /** Surveys linked to the flag, as the upstream returns them. */
-  surveys?: Maybe<Scalars['JSON']['output']>;
+  readonly surveys?: Maybe<Scalars['JSON']['output']>;
   /** Tags of the flag (empty unless the organization has the tagging feature). */
-  tags?: Maybe<Array<Scalars['String']['output']>>;
+  readonly tags?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** When the flag was last changed (null when the upstream does not report it). */
-  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly updatedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Database id of the flag's generated usage dashboard, if any. */
-  usageDashboard?: Maybe<Scalars['Int']['output']>;
+  readonly usageDashboard?: Maybe<Scalars['Int']['output']>;
   /** The flag's edit counter: 1 on creation, +1 on every update (null when the upstream does not report it). */
-  version?: Maybe<Scalars['Int']['output']>;
+  readonly version?: Maybe<Scalars['Int']['output']>;
 };
 
 
@@ -440,27 +441,27 @@ export type FeatureFlagRoleAccessArgs = {
 
 /** One change of a feature flag, as pushed to `featureFlagChanged` subscribers. */
 export type FeatureFlagChange = {
-  __typename?: 'FeatureFlagChange';
+  readonly __typename?: 'FeatureFlagChange';
   /** The activity as the upstream's log names it (`created`, `updated`, `deleted`, `restored`...). */
-  activity: Scalars['String']['output'];
+  readonly activity: Scalars['String']['output'];
   /** When the change happened (the activity entry's time). */
-  changedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly changedAt?: Maybe<Scalars['DateTime']['output']>;
   /** Who made the change (`isSystem` for changes made by PostHog itself). */
-  changedBy?: Maybe<ActivityLogUser>;
+  readonly changedBy?: Maybe<ActivityLogUser>;
   /** The field changes the activity entry lists. */
-  changes: Array<ActivityLogChange>;
+  readonly changes: ReadonlyArray<ActivityLogChange>;
   /** The whole activity log entry; null for role access changes, which the log does not record. */
-  entry?: Maybe<ActivityLogEntry>;
+  readonly entry?: Maybe<ActivityLogEntry>;
   /** The flag as it is now, read with the subscriber's own key through the same fields as queries; null when it cannot be read (e.g. deleted for good). */
-  flag?: Maybe<FeatureFlag>;
+  readonly flag?: Maybe<FeatureFlag>;
   /** The upstream's numeric id of the changed flag. */
-  flagDatabaseId: Scalars['Int']['output'];
+  readonly flagDatabaseId: Scalars['Int']['output'];
   /** Global id of the changed flag. */
-  flagId: Scalars['ID']['output'];
+  readonly flagId: Scalars['ID']['output'];
   /** The flag's key at the time of the change. */
-  key?: Maybe<Scalars['String']['output']>;
+  readonly key?: Maybe<Scalars['String']['output']>;
   /** What happened. */
-  kind: FeatureFlagChangeKind;
+  readonly kind: FeatureFlagChangeKind;
 };
 
 /** What happened to a flag. */
@@ -480,114 +481,114 @@ export type FeatureFlagChangeKind =
 
 /** A page of feature flags (Relay connection). */
 export type FeatureFlagConnection = {
-  __typename?: 'FeatureFlagConnection';
+  readonly __typename?: 'FeatureFlagConnection';
   /** The flags of this page with their cursors. */
-  edges: Array<FeatureFlagEdge>;
+  readonly edges: ReadonlyArray<FeatureFlagEdge>;
   /** The flags of this page. */
-  nodes: Array<FeatureFlag>;
+  readonly nodes: ReadonlyArray<FeatureFlag>;
   /** Where this page sits in the whole list. */
-  pageInfo: PageInfo;
+  readonly pageInfo: PageInfo;
   /** Number of flags in the whole list (the upstream's `count`). */
-  totalCount: Scalars['Int']['output'];
+  readonly totalCount: Scalars['Int']['output'];
 };
 
 /** Result of `createFeatureFlagDashboard` and `enrichFeatureFlagUsageDashboard`. */
 export type FeatureFlagDashboardPayload = {
-  __typename?: 'FeatureFlagDashboardPayload';
+  readonly __typename?: 'FeatureFlagDashboardPayload';
   /** The flag after the change (its `usageDashboard` / `hasEnrichedAnalytics`); null when `userErrors` is not empty. */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Why the dashboard could not be created or enriched (the upstream's message). */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** A feature flag in a connection. */
 export type FeatureFlagEdge = {
-  __typename?: 'FeatureFlagEdge';
+  readonly __typename?: 'FeatureFlagEdge';
   /** Opaque cursor of this flag's position. */
-  cursor: Scalars['String']['output'];
+  readonly cursor: Scalars['String']['output'];
   /** The flag. */
-  node: FeatureFlag;
+  readonly node: FeatureFlag;
 };
 
 /** How one flag evaluates for a person, and why. */
 export type FeatureFlagEvaluation = {
-  __typename?: 'FeatureFlagEvaluation';
+  readonly __typename?: 'FeatureFlagEvaluation';
   /** Index (in `filters.groups`) of the condition that decided the value, when one did. */
-  conditionIndex?: Maybe<Scalars['Int']['output']>;
+  readonly conditionIndex?: Maybe<Scalars['Int']['output']>;
   /** Whether the flag is on for this person (true for any variant). */
-  enabled: Scalars['Boolean']['output'];
+  readonly enabled: Scalars['Boolean']['output'];
   /** The flag key. */
-  key: Scalars['String']['output'];
+  readonly key: Scalars['String']['output'];
   /** Why: `condition_match`, `no_condition_match`, `out_of_rollout_bound`, `no_group_type`, `disabled`, `unknown`... */
-  reason: Scalars['String']['output'];
+  readonly reason: Scalars['String']['output'];
   /** The value: `true`/`false` for boolean flags, the variant key for multivariate ones. */
-  value?: Maybe<Scalars['JSON']['output']>;
+  readonly value?: Maybe<Scalars['JSON']['output']>;
   /** The variant key when the flag is multivariate and on; otherwise null. */
-  variant?: Maybe<Scalars['String']['output']>;
+  readonly variant?: Maybe<Scalars['String']['output']>;
 };
 
 /** Names a flag: by global id, or by numeric id plus project. */
 export type FeatureFlagReferenceInput = {
   /** The flag: a FeatureFlag global id, or its numeric id together with `projectId`. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** The flag's project (global or numeric id); needed only when `id` is numeric. */
-  projectId?: InputMaybe<Scalars['ID']['input']>;
+  readonly projectId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A grant of one role's access to one feature flag. */
 export type FeatureFlagRoleAccess = Node & {
-  __typename?: 'FeatureFlagRoleAccess';
+  readonly __typename?: 'FeatureFlagRoleAccess';
   /** When the access was granted. */
-  addedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly addedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The upstream's numeric id of the grant. */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** The flag the role was granted access to. */
-  featureFlag: FeatureFlag;
+  readonly featureFlag: FeatureFlag;
   /** Opaque global id; it carries the project, the flag and the grant's own id. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** The role that was granted access. */
-  role: Role;
+  readonly role: Role;
   /** When the grant was last changed. */
-  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly updatedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A page of role-access grants (Relay connection). */
 export type FeatureFlagRoleAccessConnection = {
-  __typename?: 'FeatureFlagRoleAccessConnection';
+  readonly __typename?: 'FeatureFlagRoleAccessConnection';
   /** The grants of this page with their cursors. */
-  edges: Array<FeatureFlagRoleAccessEdge>;
+  readonly edges: ReadonlyArray<FeatureFlagRoleAccessEdge>;
   /** The grants of this page. */
-  nodes: Array<FeatureFlagRoleAccess>;
+  readonly nodes: ReadonlyArray<FeatureFlagRoleAccess>;
   /** Where this page sits in the whole list. */
-  pageInfo: PageInfo;
+  readonly pageInfo: PageInfo;
   /** Number of grants of the flag (the upstream's `count`). */
-  totalCount: Scalars['Int']['output'];
+  readonly totalCount: Scalars['Int']['output'];
 };
 
 /** A role-access grant in a connection. */
 export type FeatureFlagRoleAccessEdge = {
-  __typename?: 'FeatureFlagRoleAccessEdge';
+  readonly __typename?: 'FeatureFlagRoleAccessEdge';
   /** Opaque cursor of this grant's position. */
-  cursor: Scalars['String']['output'];
+  readonly cursor: Scalars['String']['output'];
   /** The grant. */
-  node: FeatureFlagRoleAccess;
+  readonly node: FeatureFlagRoleAccess;
 };
 
 /** A static cohort created from a flag: everyone the flag was on for at creation time. */
 export type FeatureFlagStaticCohort = {
-  __typename?: 'FeatureFlagStaticCohort';
+  readonly __typename?: 'FeatureFlagStaticCohort';
   /** When the cohort was created. */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** The cohort record as the upstream returns it. */
-  data: Scalars['JSON']['output'];
+  readonly data: Scalars['JSON']['output'];
   /** The cohort's numeric database id. */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** True while the cohort's members are still being computed. */
-  isCalculating?: Maybe<Scalars['Boolean']['output']>;
+  readonly isCalculating?: Maybe<Scalars['Boolean']['output']>;
   /** Always true for these cohorts. */
-  isStatic?: Maybe<Scalars['Boolean']['output']>;
+  readonly isStatic?: Maybe<Scalars['Boolean']['output']>;
   /** The cohort's name (`Users with feature flag <key> enabled at <time>`). */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
 };
 
 /** The upstream's verdict on whether a flag is still in use. */
@@ -606,101 +607,101 @@ export type FeatureFlagStatus =
 /** Which role gets access to which flag. */
 export type GrantFeatureFlagRoleAccessInput = {
   /** The flag: a FeatureFlag global id, or its numeric id together with `projectId`. */
-  featureFlagId: Scalars['ID']['input'];
+  readonly featureFlagId: Scalars['ID']['input'];
   /** The flag's project (global or numeric id); needed only when `featureFlagId` is numeric. */
-  projectId?: InputMaybe<Scalars['ID']['input']>;
+  readonly projectId?: InputMaybe<Scalars['ID']['input']>;
   /** The role's UUID. */
-  roleId: Scalars['UUID']['input'];
+  readonly roleId: Scalars['UUID']['input'];
 };
 
 /** Result of `grantFeatureFlagRoleAccess`. */
 export type GrantFeatureFlagRoleAccessPayload = {
-  __typename?: 'GrantFeatureFlagRoleAccessPayload';
+  readonly __typename?: 'GrantFeatureFlagRoleAccessPayload';
   /** The new grant; null when `userErrors` is not empty. */
-  roleAccess?: Maybe<FeatureFlagRoleAccess>;
+  readonly roleAccess?: Maybe<FeatureFlagRoleAccess>;
   /** Why the grant was refused (e.g. unknown role, role already granted). */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Flag definitions for SDK local evaluation. */
 export type LocalEvaluation = {
-  __typename?: 'LocalEvaluation';
+  readonly __typename?: 'LocalEvaluation';
   /** Cohort definitions by cohort id (only with `sendCohorts: true`). */
-  cohorts?: Maybe<Scalars['JSON']['output']>;
+  readonly cohorts?: Maybe<Scalars['JSON']['output']>;
   /** The definitions of all non-deleted flags (inactive ones included). */
-  flags: Array<LocalEvaluationFlag>;
+  readonly flags: ReadonlyArray<LocalEvaluationFlag>;
   /** Group type names by group type index, e.g. `{"0": "organization"}`. */
-  groupTypeMapping?: Maybe<Scalars['JSON']['output']>;
+  readonly groupTypeMapping?: Maybe<Scalars['JSON']['output']>;
 };
 
 /** The minimal definition of a flag that SDKs need to evaluate it. */
 export type LocalEvaluationFlag = {
-  __typename?: 'LocalEvaluationFlag';
+  readonly __typename?: 'LocalEvaluationFlag';
   /** Whether the flag is enabled. */
-  active?: Maybe<Scalars['Boolean']['output']>;
+  readonly active?: Maybe<Scalars['Boolean']['output']>;
   /** The flag's numeric database id. */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** Whether the flag is soft-deleted (always false here). */
-  deleted?: Maybe<Scalars['Boolean']['output']>;
+  readonly deleted?: Maybe<Scalars['Boolean']['output']>;
   /** Whether the flag needs server-side hash-key overrides (cannot be fully evaluated locally). */
-  ensureExperienceContinuity?: Maybe<Scalars['Boolean']['output']>;
+  readonly ensureExperienceContinuity?: Maybe<Scalars['Boolean']['output']>;
   /** Where the flag may be evaluated (`server`, `client`, `all`), when reported. */
-  evaluationRuntime?: Maybe<Scalars['String']['output']>;
+  readonly evaluationRuntime?: Maybe<Scalars['String']['output']>;
   /** The full flag (one upstream GET per flag unless already loaded). */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** The release conditions (flag-dependency properties rewritten to keys). */
-  filters?: Maybe<Scalars['JSON']['output']>;
+  readonly filters?: Maybe<Scalars['JSON']['output']>;
   /** Whether the flag's payloads are encrypted. */
-  hasEncryptedPayloads?: Maybe<Scalars['Boolean']['output']>;
+  readonly hasEncryptedPayloads?: Maybe<Scalars['Boolean']['output']>;
   /** The flag key. */
-  key: Scalars['String']['output'];
+  readonly key: Scalars['String']['output'];
   /** The flag's description (upstream `name`). */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** The flag's version counter, when reported. */
-  version?: Maybe<Scalars['Int']['output']>;
+  readonly version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
 export type Mutation = {
-  __typename?: 'Mutation';
+  readonly __typename?: 'Mutation';
   /** Look up the newest version of a plugin and record it as `latestTag` (a write upstream, hence a mutation). */
-  checkPluginForUpdates: CheckPluginForUpdatesPayload;
+  readonly checkPluginForUpdates: CheckPluginForUpdatesPayload;
   /** Copy a flag, by key, from one project to others of the same organization. Browser sessions only on the real service (personal keys get FORBIDDEN). */
-  copyFeatureFlags: CopyFeatureFlagsPayload;
+  readonly copyFeatureFlags: CopyFeatureFlagsPayload;
   /** Create a feature flag in a project. */
-  createFeatureFlag: CreateFeatureFlagPayload;
+  readonly createFeatureFlag: CreateFeatureFlagPayload;
   /** Generate a new usage dashboard for the flag. Browser sessions only on the real service (personal keys get FORBIDDEN). */
-  createFeatureFlagDashboard: FeatureFlagDashboardPayload;
+  readonly createFeatureFlagDashboard: FeatureFlagDashboardPayload;
   /** Create a static cohort of everyone the flag is currently on for. Browser sessions only on the real service (personal keys get FORBIDDEN). */
-  createFeatureFlagStaticCohort: CreateFeatureFlagStaticCohortPayload;
+  readonly createFeatureFlagStaticCohort: CreateFeatureFlagStaticCohortPayload;
   /** Install a plugin in an organization. */
-  createPlugin: CreatePluginPayload;
+  readonly createPlugin: CreatePluginPayload;
   /** Creates a project in the caller's current organization (POST /api/projects/). */
-  createProject: CreateProjectPayload;
+  readonly createProject: CreateProjectPayload;
   /** Soft-delete a flag (PATCH `deleted: true`; the gateway never sends an HTTP DELETE for a flag). Its key becomes free for a new flag. */
-  deleteFeatureFlag: DeleteFeatureFlagPayload;
+  readonly deleteFeatureFlag: DeleteFeatureFlagPayload;
   /** Uninstall a plugin (HTTP DELETE; a global plugin must be made local first). */
-  deletePlugin: DeletePluginPayload;
+  readonly deletePlugin: DeletePluginPayload;
   /** Deletes a project (DELETE /api/projects/{id}/). */
-  deleteProject: DeleteProjectPayload;
+  readonly deleteProject: DeleteProjectPayload;
   /** Add enriched analytics to the flag's usage dashboard. Browser sessions only on the real service (personal keys get FORBIDDEN). */
-  enrichFeatureFlagUsageDashboard: FeatureFlagDashboardPayload;
+  readonly enrichFeatureFlagUsageDashboard: FeatureFlagDashboardPayload;
   /** Give a role access to a feature flag. */
-  grantFeatureFlagRoleAccess: GrantFeatureFlagRoleAccessPayload;
+  readonly grantFeatureFlagRoleAccess: GrantFeatureFlagRoleAccessPayload;
   /** Undo a soft delete (PATCH `deleted: false`). */
-  restoreFeatureFlag: RestoreFeatureFlagPayload;
+  readonly restoreFeatureFlag: RestoreFeatureFlagPayload;
   /** Take a role's access to a feature flag away (deletes the grant). */
-  revokeFeatureFlagRoleAccess: RevokeFeatureFlagRoleAccessPayload;
+  readonly revokeFeatureFlagRoleAccess: RevokeFeatureFlagRoleAccessPayload;
   /** Change fields of a feature flag (PATCH: omitted fields stay). Use delete/restore for `deleted`. */
-  updateFeatureFlag: UpdateFeatureFlagPayload;
+  readonly updateFeatureFlag: UpdateFeatureFlagPayload;
   /** Change fields of a plugin (PATCH: omitted fields stay). */
-  updatePlugin: UpdatePluginPayload;
+  readonly updatePlugin: UpdatePluginPayload;
   /** Write or delete source files of a `SOURCE` plugin. */
-  updatePluginSource: UpdatePluginSourcePayload;
+  readonly updatePluginSource: UpdatePluginSourcePayload;
   /** Updates a project (PATCH /api/projects/{id}/). */
-  updateProject: UpdateProjectPayload;
+  readonly updateProject: UpdateProjectPayload;
   /** Re-download a plugin at its latest version. */
-  upgradePlugin: UpgradePluginPayload;
+  readonly upgradePlugin: UpgradePluginPayload;
 };
 
 
@@ -819,64 +820,76 @@ export type MutationUpgradePluginArgs = {
 
 /** One of the calling user's flags with its value for them. */
 export type MyFeatureFlag = {
-  __typename?: 'MyFeatureFlag';
+  readonly __typename?: 'MyFeatureFlag';
   /** Whether the flag is on for the calling user. */
-  enabled: Scalars['Boolean']['output'];
+  readonly enabled: Scalars['Boolean']['output'];
   /** The flag definition (minimal form). */
-  flag: LocalEvaluationFlag;
+  readonly flag: LocalEvaluationFlag;
   /** The value for the calling user: `true`/`false`, or a variant key. */
-  value?: Maybe<Scalars['JSON']['output']>;
+  readonly value?: Maybe<Scalars['JSON']['output']>;
 };
 
 /** An object with a globally unique, opaque id that `Query.node` can refetch. */
 export type Node = {
   /** Opaque global id; encodes everything needed to refetch the object. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
 };
 
-/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+/** An organization: owns projects, plugins and roles. Its record comes from `GET /api/organizations/{id}/`, one call per organization per operation, made only when a field needs it: `id` and `databaseId` cost nothing, and fields the record that named the organization already carried (a plugin's organization name, the entries of `viewer.organizations`, the viewer's current organization) cost nothing either. */
 export type Organization = Node & {
-  __typename?: 'Organization';
+  readonly __typename?: 'Organization';
+  /** When the organization was created (the organization's record: one call, free for the viewer's current organization). */
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** The organization's UUID (its id in the upstream). */
-  databaseId: Scalars['UUID']['output'];
+  readonly databaseId: Scalars['UUID']['output'];
   /** The enabled export plugin configurations of the organization's projects, the ones a user can unsubscribe from. */
-  exportsUnsubscribeConfigs?: Maybe<Array<PluginConfig>>;
+  readonly exportsUnsubscribeConfigs?: Maybe<ReadonlyArray<PluginConfig>>;
   /**
    * The flags with this key in every project of the organization (one entry per project that has a
    * non-deleted flag with the key; empty when none). The real service serves this route only to browser
    * sessions: a personal API key gets `FORBIDDEN` there.
    */
-  featureFlagsByKey?: Maybe<Array<OrganizationFeatureFlag>>;
+  readonly featureFlagsByKey?: Maybe<ReadonlyArray<OrganizationFeatureFlag>>;
   /** Opaque global id of the organization. */
-  id: Scalars['ID']['output'];
-  /** Name of the organization. The interface has no endpoint that reads an organization, so the name comes from a plugin of the organization's own (its `organization_name`). Cost: free when this operation already read such a plugin (e.g. `Plugin.organization`, or `plugins` asked for alongside without arguments, which shares the call); otherwise one call, the first page of the organization's plugins list, made only when `name` is asked for. Null when the organization has no plugin of its own on that page, or its plugins list is refused (plugins disabled or not a member). */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly id: Scalars['ID']['output'];
+  /** Number of members of the organization (the organization's record: one call, free for the viewer's current organization). */
+  readonly memberCount?: Maybe<Scalars['Int']['output']>;
+  /** The caller's membership level in the organization: 1 member, 8 admin, 15 owner (as `Project.effectiveMembershipLevel`). Free on `viewer`; otherwise the organization's record (one call). */
+  readonly membershipLevel?: Maybe<Scalars['Int']['output']>;
+  /** Name of the organization. Free when the record that named the organization carried it (a plugin's `organizationName`, `viewer`); otherwise the organization's record (one call). An organization the caller does not belong to answers null with a `NOT_FOUND` error. */
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** One plugin, by Plugin global id or numeric database id. Null with a `NOT_FOUND` error when it does not exist or is not visible. */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** The activity log of plugins and plugin configurations (installed, enabled, config_updated...), newest first. */
-  pluginActivity?: Maybe<ActivityLogConnection>;
+  readonly pluginActivity?: Maybe<ActivityLogConnection>;
   /** The plugins this organization can see (its own, global ones, and those its projects use). */
-  plugins?: Maybe<PluginConnection>;
+  readonly plugins?: Maybe<PluginConnection>;
+  /** The organization's projects visible to the caller (`GET /api/organizations/{id}/projects/`: one call per page). Null, with the error, when the upstream list fails. */
+  readonly projects?: Maybe<ProjectConnection>;
   /** The public plugin repository's catalogue (plugins that can be installed by URL), as the upstream returns it. */
-  repository?: Maybe<Array<RepositoryPlugin>>;
+  readonly repository?: Maybe<ReadonlyArray<RepositoryPlugin>>;
+  /** The organization's URL slug. Free on `viewer`; otherwise the organization's record (one call). */
+  readonly slug?: Maybe<Scalars['String']['output']>;
   /** Database ids of plugins (of any organization) that no project has enabled. */
-  unused?: Maybe<Array<Scalars['Int']['output']>>;
+  readonly unused?: Maybe<ReadonlyArray<Scalars['Int']['output']>>;
+  /** When the organization was last updated (the organization's record: one call, free for the viewer's current organization). */
+  readonly updatedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 
-/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+/** An organization: owns projects, plugins and roles. Its record comes from `GET /api/organizations/{id}/`, one call per organization per operation, made only when a field needs it: `id` and `databaseId` cost nothing, and fields the record that named the organization already carried (a plugin's organization name, the entries of `viewer.organizations`, the viewer's current organization) cost nothing either. */
 export type OrganizationFeatureFlagsByKeyArgs = {
   key: Scalars['String']['input'];
 };
 
 
-/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+/** An organization: owns projects, plugins and roles. Its record comes from `GET /api/organizations/{id}/`, one call per organization per operation, made only when a field needs it: `id` and `databaseId` cost nothing, and fields the record that named the organization already carried (a plugin's organization name, the entries of `viewer.organizations`, the viewer's current organization) cost nothing either. */
 export type OrganizationPluginArgs = {
   id: Scalars['ID']['input'];
 };
 
 
-/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+/** An organization: owns projects, plugins and roles. Its record comes from `GET /api/organizations/{id}/`, one call per organization per operation, made only when a field needs it: `id` and `databaseId` cost nothing, and fields the record that named the organization already carried (a plugin's organization name, the entries of `viewer.organizations`, the viewer's current organization) cost nothing either. */
 export type OrganizationPluginActivityArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -885,8 +898,17 @@ export type OrganizationPluginActivityArgs = {
 };
 
 
-/** An organization: owns projects, plugins and roles. The upstream has no endpoint that reads an organization itself, so it carries its id and what hangs off it; other facts (like `name`) are filled in when a record embeds them. */
+/** An organization: owns projects, plugins and roles. Its record comes from `GET /api/organizations/{id}/`, one call per organization per operation, made only when a field needs it: `id` and `databaseId` cost nothing, and fields the record that named the organization already carried (a plugin's organization name, the entries of `viewer.organizations`, the viewer's current organization) cost nothing either. */
 export type OrganizationPluginsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** An organization: owns projects, plugins and roles. Its record comes from `GET /api/organizations/{id}/`, one call per organization per operation, made only when a field needs it: `id` and `databaseId` cost nothing, and fields the record that named the organization already carried (a plugin's organization name, the entries of `viewer.organizations`, the viewer's current organization) cost nothing either. */
+export type OrganizationProjectsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -895,23 +917,23 @@ export type OrganizationPluginsArgs = {
 
 /** A flag found by key at organization level: one per project that has it. */
 export type OrganizationFeatureFlag = {
-  __typename?: 'OrganizationFeatureFlag';
+  readonly __typename?: 'OrganizationFeatureFlag';
   /** Whether the flag is enabled in that project. */
-  active?: Maybe<Scalars['Boolean']['output']>;
+  readonly active?: Maybe<Scalars['Boolean']['output']>;
   /** When the flag was created. */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** Who created the flag. */
-  createdBy?: Maybe<User>;
+  readonly createdBy?: Maybe<User>;
   /** The flag itself (one upstream GET per flag unless already loaded). */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** The flag's release conditions. */
-  filters?: Maybe<Scalars['JSON']['output']>;
+  readonly filters?: Maybe<Scalars['JSON']['output']>;
   /** The flag's numeric database id in its project. */
-  flagDatabaseId: Scalars['Int']['output'];
+  readonly flagDatabaseId: Scalars['Int']['output'];
   /** The project holding this flag. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** The project's numeric database id. */
-  projectDatabaseId: Scalars['Int']['output'];
+  readonly projectDatabaseId: Scalars['Int']['output'];
 };
 
 /**
@@ -925,138 +947,138 @@ export type OrganizationFeatureFlag = {
  * the same list but not across lists.
  */
 export type PageInfo = {
-  __typename?: 'PageInfo';
+  readonly __typename?: 'PageInfo';
   /** Cursor of the last edge, or null when the page is empty. */
-  endCursor?: Maybe<Scalars['String']['output']>;
+  readonly endCursor?: Maybe<Scalars['String']['output']>;
   /** Whether more items follow the last edge of this page. */
-  hasNextPage: Scalars['Boolean']['output'];
+  readonly hasNextPage: Scalars['Boolean']['output'];
   /** Whether items precede the first edge of this page. */
-  hasPreviousPage: Scalars['Boolean']['output'];
+  readonly hasPreviousPage: Scalars['Boolean']['output'];
   /** Cursor of the first edge, or null when the page is empty. */
-  startCursor?: Maybe<Scalars['String']['output']>;
+  readonly startCursor?: Maybe<Scalars['String']['output']>;
 };
 
 /** A plugin installed in (or visible to) an organization. */
 export type Plugin = Node & {
-  __typename?: 'Plugin';
+  readonly __typename?: 'Plugin';
   /** What the plugin implements (methods, jobs, scheduled tasks), free-form. */
-  capabilities?: Maybe<Scalars['JSON']['output']>;
+  readonly capabilities?: Maybe<Scalars['JSON']['output']>;
   /** The plugin's configuration fields, free-form as the plugin declares them. */
-  configSchema?: Maybe<Scalars['JSON']['output']>;
+  readonly configSchema?: Maybe<Scalars['JSON']['output']>;
   /** The upstream's numeric id of the plugin. */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** What the plugin does. */
-  description?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** The plugin's icon (URL or data). */
-  icon?: Maybe<Scalars['String']['output']>;
+  readonly icon?: Maybe<Scalars['String']['output']>;
   /** Opaque global id; it carries the organization id, so `node(id:)` can refetch the plugin. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Whether every organization can use the plugin. */
-  isGlobal?: Maybe<Scalars['Boolean']['output']>;
+  readonly isGlobal?: Maybe<Scalars['Boolean']['output']>;
   /** The newest version tag found by `checkPluginForUpdates` (null when unknown or equal to `tag`). */
-  latestTag?: Maybe<Scalars['String']['output']>;
+  readonly latestTag?: Maybe<Scalars['String']['output']>;
   /** The plugin's metrics definitions, free-form. */
-  metrics?: Maybe<Scalars['JSON']['output']>;
+  readonly metrics?: Maybe<Scalars['JSON']['output']>;
   /** The plugin's name. */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** The organization that owns the plugin. */
-  organization?: Maybe<Organization>;
+  readonly organization?: Maybe<Organization>;
   /** UUID of the organization that owns the plugin. */
-  organizationId?: Maybe<Scalars['UUID']['output']>;
+  readonly organizationId?: Maybe<Scalars['UUID']['output']>;
   /** Name of the organization that owns the plugin. */
-  organizationName?: Maybe<Scalars['String']['output']>;
+  readonly organizationName?: Maybe<Scalars['String']['output']>;
   /** How the plugin was installed. */
-  pluginType?: Maybe<PluginType>;
+  readonly pluginType?: Maybe<PluginType>;
   /** The jobs the plugin exposes, free-form. */
-  publicJobs?: Maybe<Scalars['JSON']['output']>;
+  readonly publicJobs?: Maybe<Scalars['JSON']['output']>;
   /** The plugin's source files (for `SOURCE` plugins; empty otherwise), sorted by file name. One upstream GET. */
-  source?: Maybe<Array<PluginSourceFile>>;
+  readonly source?: Maybe<ReadonlyArray<PluginSourceFile>>;
   /** The installed version tag. */
-  tag?: Maybe<Scalars['String']['output']>;
+  readonly tag?: Maybe<Scalars['String']['output']>;
   /** Where the plugin came from (without any private token). */
-  url?: Maybe<Scalars['String']['output']>;
+  readonly url?: Maybe<Scalars['String']['output']>;
 };
 
 /** A plugin enabled in one project, with its configuration. */
 export type PluginConfig = {
-  __typename?: 'PluginConfig';
+  readonly __typename?: 'PluginConfig';
   /** The configuration values (secret fields are masked by the upstream). */
-  config?: Maybe<Scalars['JSON']['output']>;
+  readonly config?: Maybe<Scalars['JSON']['output']>;
   /** When the configuration was created. */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** The configuration's numeric database id. */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** Whether the configuration was deleted. */
-  deleted?: Maybe<Scalars['Boolean']['output']>;
+  readonly deleted?: Maybe<Scalars['Boolean']['output']>;
   /** Share of events delivered over the last 24 hours (0-1), when measured. */
-  deliveryRate24h?: Maybe<Scalars['Float']['output']>;
+  readonly deliveryRate24h?: Maybe<Scalars['Float']['output']>;
   /** The configuration's description. */
-  description?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** Whether the plugin runs in the project. */
-  enabled?: Maybe<Scalars['Boolean']['output']>;
+  readonly enabled?: Maybe<Scalars['Boolean']['output']>;
   /** The last error the plugin reported, if any. */
-  error?: Maybe<Scalars['JSON']['output']>;
+  readonly error?: Maybe<Scalars['JSON']['output']>;
   /** The configuration's display name. */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** Position of the plugin in the project's processing order. */
-  order?: Maybe<Scalars['Int']['output']>;
+  readonly order?: Maybe<Scalars['Int']['output']>;
   /** The configured plugin. */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** Database id of the configured plugin. */
-  pluginDatabaseId?: Maybe<Scalars['Int']['output']>;
+  readonly pluginDatabaseId?: Maybe<Scalars['Int']['output']>;
   /** Summary of the plugin as the upstream embeds it. */
-  pluginInfo?: Maybe<Scalars['JSON']['output']>;
+  readonly pluginInfo?: Maybe<Scalars['JSON']['output']>;
   /** The project the configuration belongs to. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** When the configuration was last changed. */
-  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly updatedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** A page of plugins (Relay connection). */
 export type PluginConnection = {
-  __typename?: 'PluginConnection';
+  readonly __typename?: 'PluginConnection';
   /** The plugins of this page with their cursors. */
-  edges: Array<PluginEdge>;
+  readonly edges: ReadonlyArray<PluginEdge>;
   /** The plugins of this page. */
-  nodes: Array<Plugin>;
+  readonly nodes: ReadonlyArray<Plugin>;
   /** Where this page sits in the whole list. */
-  pageInfo: PageInfo;
+  readonly pageInfo: PageInfo;
   /** Number of plugins in the whole list (the upstream's `count`). */
-  totalCount: Scalars['Int']['output'];
+  readonly totalCount: Scalars['Int']['output'];
 };
 
 /** A plugin in a connection. */
 export type PluginEdge = {
-  __typename?: 'PluginEdge';
+  readonly __typename?: 'PluginEdge';
   /** Opaque cursor of this plugin's position. */
-  cursor: Scalars['String']['output'];
+  readonly cursor: Scalars['String']['output'];
   /** The plugin. */
-  node: Plugin;
+  readonly node: Plugin;
 };
 
 /** Names a plugin: by global id, or by numeric id plus organization. */
 export type PluginReferenceInput = {
   /** The plugin: a Plugin global id, or its numeric id together with `organizationId`. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** The plugin's organization (UUID or global id); needed only when `id` is numeric. */
-  organizationId?: InputMaybe<Scalars['ID']['input']>;
+  readonly organizationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** One source file of a plugin. */
 export type PluginSourceFile = {
-  __typename?: 'PluginSourceFile';
+  readonly __typename?: 'PluginSourceFile';
   /** The file name, e.g. `index.ts`, `plugin.json`, `frontend.tsx`. */
-  filename: Scalars['String']['output'];
+  readonly filename: Scalars['String']['output'];
   /** The file's contents. */
-  source: Scalars['String']['output'];
+  readonly source: Scalars['String']['output'];
 };
 
 /** A source file to write; `source: null` deletes the file. */
 export type PluginSourceFileInput = {
   /** The file name, e.g. `index.ts` or `plugin.json`. */
-  filename: Scalars['String']['input'];
+  readonly filename: Scalars['String']['input'];
   /** The new contents, or null to delete the file. */
-  source?: InputMaybe<Scalars['String']['input']>;
+  readonly source?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** How a plugin was installed. */
@@ -1072,45 +1094,45 @@ export type PluginType =
 
 /** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
 export type Project = Node & {
-  __typename?: 'Project';
+  readonly __typename?: 'Project';
   /** Whether access to the project is restricted by access control. */
-  accessControl: Scalars['Boolean']['output'];
+  readonly accessControl: Scalars['Boolean']['output'];
   /** Whether client IP addresses are discarded (full record). */
-  anonymizeIps?: Maybe<Scalars['Boolean']['output']>;
+  readonly anonymizeIps?: Maybe<Scalars['Boolean']['output']>;
   /** The project API token (`phc_...`) used by client libraries to send events and evaluate flags. */
-  apiToken: Scalars['String']['output'];
+  readonly apiToken: Scalars['String']['output'];
   /** Authorized URLs of the app (full record). */
-  appUrls?: Maybe<Array<Scalars['String']['output']>>;
+  readonly appUrls?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** Exception errors to ignore when autocapturing exceptions (full record). */
-  autocaptureExceptionsErrorsToIgnore?: Maybe<Scalars['JSON']['output']>;
+  readonly autocaptureExceptionsErrorsToIgnore?: Maybe<Scalars['JSON']['output']>;
   /** Whether exceptions are autocaptured (full record). */
-  autocaptureExceptionsOptIn?: Maybe<Scalars['Boolean']['output']>;
+  readonly autocaptureExceptionsOptIn?: Maybe<Scalars['Boolean']['output']>;
   /** Whether autocapture is switched off (full record). */
-  autocaptureOptOut?: Maybe<Scalars['Boolean']['output']>;
+  readonly autocaptureOptOut?: Maybe<Scalars['Boolean']['output']>;
   /** Whether console logs are captured with session recordings (full record). */
-  captureConsoleLogOptIn?: Maybe<Scalars['Boolean']['output']>;
+  readonly captureConsoleLogOptIn?: Maybe<Scalars['Boolean']['output']>;
   /** Whether performance data is captured (full record). */
-  capturePerformanceOptIn?: Maybe<Scalars['Boolean']['output']>;
+  readonly capturePerformanceOptIn?: Maybe<Scalars['Boolean']['output']>;
   /** Whether the tracking snippet has sent its first event. */
-  completedSnippetOnboarding: Scalars['Boolean']['output'];
+  readonly completedSnippetOnboarding: Scalars['Boolean']['output'];
   /** Settings of correlation analysis (full record). */
-  correlationConfig?: Maybe<Scalars['JSON']['output']>;
+  readonly correlationConfig?: Maybe<Scalars['JSON']['output']>;
   /** When the project was created (full record). */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** Element attributes used to identify elements in the toolbar (full record). */
-  dataAttributes?: Maybe<Scalars['JSON']['output']>;
+  readonly dataAttributes?: Maybe<Scalars['JSON']['output']>;
   /** The upstream's integer id of the project (team). */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** The caller's effective membership level in the project (1 member, 8 admin, 15 owner) (full record). */
-  effectiveMembershipLevel?: Maybe<Scalars['Int']['output']>;
+  readonly effectiveMembershipLevel?: Maybe<Scalars['Int']['output']>;
   /**
    * How every flag of the project evaluates for one person (and optional groups), with the reason.
    * Inactive flags are reported as `disabled`. The real service allows this only with a browser
    * session: a personal API key gets `FORBIDDEN`.
    */
-  evaluationReasons?: Maybe<Array<FeatureFlagEvaluation>>;
+  readonly evaluationReasons?: Maybe<ReadonlyArray<FeatureFlagEvaluation>>;
   /** Extra settings, as a free-form map (full record). */
-  extraSettings?: Maybe<Scalars['JSON']['output']>;
+  readonly extraSettings?: Maybe<Scalars['JSON']['output']>;
   /**
    * One flag of this project, by `id` (a FeatureFlag global id or the numeric database id) or by `key`.
    * Exactly one of the two arguments must be given. An id lookup costs one upstream GET (none if an
@@ -1119,82 +1141,82 @@ export type Project = Node & {
    * search matches over 100 flags), and it never finds a soft-deleted flag. Null with a `NOT_FOUND`
    * error when there is no such flag.
    */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** The activity log of all feature flags of this project (created, updated, deleted, restored...), newest first. */
-  featureFlagActivity?: Maybe<ActivityLogConnection>;
+  readonly featureFlagActivity?: Maybe<ActivityLogConnection>;
   /**
    * The project's feature flags, newest first (the upstream orders by `-created_at`).
    * A Relay connection over the upstream's limit/offset list: `first`/`last` are capped at 100.
    */
-  featureFlags?: Maybe<FeatureFlagConnection>;
+  readonly featureFlags?: Maybe<FeatureFlagConnection>;
   /** Whether groups-on-events querying is enabled (full record). */
-  groupsOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
+  readonly groupsOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
   /** Products whose onboarding has been completed, as a free-form map. */
-  hasCompletedOnboardingFor?: Maybe<Scalars['JSON']['output']>;
+  readonly hasCompletedOnboardingFor?: Maybe<Scalars['JSON']['output']>;
   /** Whether group types are defined (full record). */
-  hasGroupTypes?: Maybe<Scalars['Boolean']['output']>;
+  readonly hasGroupTypes?: Maybe<Scalars['Boolean']['output']>;
   /** Opaque global id of the project. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Whether the project has received at least one event. */
-  ingestedEvent: Scalars['Boolean']['output'];
+  readonly ingestedEvent: Scalars['Boolean']['output'];
   /** Whether web apps are injected into the site (full record). */
-  injectWebApps?: Maybe<Scalars['Boolean']['output']>;
+  readonly injectWebApps?: Maybe<Scalars['Boolean']['output']>;
   /** Whether this is a demo project with generated data. */
-  isDemo: Scalars['Boolean']['output'];
+  readonly isDemo: Scalars['Boolean']['output'];
   /** Columns shown in the live events view (full record). */
-  liveEventsColumns?: Maybe<Array<Scalars['String']['output']>>;
+  readonly liveEventsColumns?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** The flag definitions server-side SDKs download to evaluate flags locally (inactive flags included, deleted excluded). */
-  localEvaluation?: Maybe<LocalEvaluation>;
+  readonly localEvaluation?: Maybe<LocalEvaluation>;
   /**
    * Every non-deleted flag of the project evaluated for the calling user, newest first.
    * The real service allows this only with a browser session: a personal API key gets `FORBIDDEN`.
    */
-  myFlags?: Maybe<Array<MyFeatureFlag>>;
+  readonly myFlags?: Maybe<ReadonlyArray<MyFeatureFlag>>;
   /** Name of the project. */
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
   /** The organization that owns the project. */
-  organization: Organization;
+  readonly organization: Organization;
   /** Rules that clean URL paths in path analyses (full record). */
-  pathCleaningFilters?: Maybe<Scalars['JSON']['output']>;
+  readonly pathCleaningFilters?: Maybe<Scalars['JSON']['output']>;
   /** Person properties used as a person's display name (full record). */
-  personDisplayNameProperties?: Maybe<Array<Scalars['String']['output']>>;
+  readonly personDisplayNameProperties?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** Whether person-on-events querying is enabled (full record). */
-  personOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
+  readonly personOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
   /** Upstream id of the project's primary dashboard (full record). */
-  primaryDashboard?: Maybe<Scalars['Int']['output']>;
+  readonly primaryDashboard?: Maybe<Scalars['Int']['output']>;
   /** Domains on which session recording is allowed (full record). */
-  recordingDomains?: Maybe<Array<Scalars['String']['output']>>;
+  readonly recordingDomains?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** Feature flag that must be on for a session to be recorded (full record). */
-  sessionRecordingLinkedFlag?: Maybe<Scalars['JSON']['output']>;
+  readonly sessionRecordingLinkedFlag?: Maybe<Scalars['JSON']['output']>;
   /** Minimum duration of a recorded session, in milliseconds (full record). */
-  sessionRecordingMinimumDurationMilliseconds?: Maybe<Scalars['Int']['output']>;
+  readonly sessionRecordingMinimumDurationMilliseconds?: Maybe<Scalars['Int']['output']>;
   /** What network payloads session recording captures (full record). */
-  sessionRecordingNetworkPayloadCaptureConfig?: Maybe<Scalars['JSON']['output']>;
+  readonly sessionRecordingNetworkPayloadCaptureConfig?: Maybe<Scalars['JSON']['output']>;
   /** Whether session recording is on (full record). */
-  sessionRecordingOptIn?: Maybe<Scalars['Boolean']['output']>;
+  readonly sessionRecordingOptIn?: Maybe<Scalars['Boolean']['output']>;
   /** Share of sessions recorded, as a decimal string between 0 and 1 (full record). */
-  sessionRecordingSampleRate?: Maybe<Scalars['String']['output']>;
+  readonly sessionRecordingSampleRate?: Maybe<Scalars['String']['output']>;
   /** Slack incoming-webhook URL for notifications (full record). */
-  slackIncomingWebhook?: Maybe<Scalars['String']['output']>;
+  readonly slackIncomingWebhook?: Maybe<Scalars['String']['output']>;
   /** Whether surveys are enabled (full record). */
-  surveysOptIn?: Maybe<Scalars['Boolean']['output']>;
+  readonly surveysOptIn?: Maybe<Scalars['Boolean']['output']>;
   /** Filters that exclude internal and test accounts (full record). */
-  testAccountFilters?: Maybe<Scalars['JSON']['output']>;
+  readonly testAccountFilters?: Maybe<Scalars['JSON']['output']>;
   /** Whether test-account filtering is on by default in new insights (full record). */
-  testAccountFiltersDefaultChecked?: Maybe<Scalars['Boolean']['output']>;
+  readonly testAccountFiltersDefaultChecked?: Maybe<Scalars['Boolean']['output']>;
   /** Time zone in which the project's dates are shown. */
-  timezone: Scalars['TimeZone']['output'];
+  readonly timezone: Scalars['TimeZone']['output'];
   /** When the project was last updated (full record). */
-  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly updatedAt?: Maybe<Scalars['DateTime']['output']>;
   /**
    * How many users a release condition would reach. Read-only despite being a POST upstream.
    * The real service allows this only with a browser session: a personal API key gets `FORBIDDEN`.
    */
-  userBlastRadius?: Maybe<UserBlastRadius>;
+  readonly userBlastRadius?: Maybe<UserBlastRadius>;
   /** The project's UUID. */
-  uuid: Scalars['UUID']['output'];
+  readonly uuid: Scalars['UUID']['output'];
   /** First day of the week in date ranges; null when unknown (full record). */
-  weekStartDay?: Maybe<WeekStartDay>;
+  readonly weekStartDay?: Maybe<WeekStartDay>;
 };
 
 
@@ -1253,43 +1275,45 @@ export type ProjectUserBlastRadiusArgs = {
 
 /** A page of projects. */
 export type ProjectConnection = {
-  __typename?: 'ProjectConnection';
+  readonly __typename?: 'ProjectConnection';
   /** The projects of this page with their cursors. */
-  edges: Array<ProjectEdge>;
+  readonly edges: ReadonlyArray<ProjectEdge>;
   /** The projects of this page. */
-  nodes: Array<Project>;
+  readonly nodes: ReadonlyArray<Project>;
   /** Pagination state. */
-  pageInfo: PageInfo;
+  readonly pageInfo: PageInfo;
   /** Number of projects visible to the caller in total. */
-  totalCount: Scalars['Int']['output'];
+  readonly totalCount: Scalars['Int']['output'];
 };
 
 /** A project in a page of projects. */
 export type ProjectEdge = {
-  __typename?: 'ProjectEdge';
+  readonly __typename?: 'ProjectEdge';
   /** Opaque cursor of this project's position, for `after`/`before`. */
-  cursor: Scalars['String']['output'];
+  readonly cursor: Scalars['String']['output'];
   /** The project. */
-  node: Project;
+  readonly node: Project;
 };
 
 /** Read operations. */
 export type Query = {
-  __typename?: 'Query';
+  readonly __typename?: 'Query';
   /** Fetches any object implementing `Node` by its global id. Returns null (with a NOT_FOUND error) when it does not exist. */
-  node?: Maybe<Node>;
+  readonly node?: Maybe<Node>;
   /**
    * Fetches several objects by global id, in order; each missing one is null (with its own error).
    * Its cost estimate (`@listSize`) assumes 100 ids, however many are given: demand control sizes a
    * list by a number argument, never by the length of a list argument.
    */
-  nodes: Array<Maybe<Node>>;
-  /** An organization by global id or UUID. No upstream call is made: the interface cannot read an organization, only what hangs off it. */
-  organization?: Maybe<Organization>;
+  readonly nodes: ReadonlyArray<Maybe<Node>>;
+  /** An organization by global id or UUID. No upstream call is made until a field needs the organization's record (see `Organization`). */
+  readonly organization?: Maybe<Organization>;
   /** A project by global id or upstream integer id. Null with a NOT_FOUND error when it does not exist or is not visible to the caller. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** The projects visible to the caller, across their organizations. Null, with the error, when the upstream list fails: like every connection, one failing list never hides its siblings (other root fields, other subgraphs' fields in a federated operation). */
-  projects?: Maybe<ProjectConnection>;
+  readonly projects?: Maybe<ProjectConnection>;
+  /** The caller (the user of the API key), their organizations and current project: one upstream call (`GET /api/users/@me/`, which needs the key's `user:read` scope). Null, with the error, when that call fails. */
+  readonly viewer?: Maybe<Viewer>;
 };
 
 
@@ -1301,7 +1325,7 @@ export type QueryNodeArgs = {
 
 /** Read operations. */
 export type QueryNodesArgs = {
-  ids: Array<Scalars['ID']['input']>;
+  ids: ReadonlyArray<Scalars['ID']['input']>;
 };
 
 
@@ -1328,70 +1352,70 @@ export type QueryProjectsArgs = {
 
 /** An entry of the public plugin repository. */
 export type RepositoryPlugin = {
-  __typename?: 'RepositoryPlugin';
+  readonly __typename?: 'RepositoryPlugin';
   /** The entry as the upstream returns it. */
-  data: Scalars['JSON']['output'];
+  readonly data: Scalars['JSON']['output'];
   /** What it does. */
-  description?: Maybe<Scalars['String']['output']>;
+  readonly description?: Maybe<Scalars['String']['output']>;
   /** Its icon URL. */
-  icon?: Maybe<Scalars['String']['output']>;
+  readonly icon?: Maybe<Scalars['String']['output']>;
   /** Who maintains it (e.g. `official`, `community`). */
-  maintainer?: Maybe<Scalars['String']['output']>;
+  readonly maintainer?: Maybe<Scalars['String']['output']>;
   /** The plugin's name. */
-  name?: Maybe<Scalars['String']['output']>;
+  readonly name?: Maybe<Scalars['String']['output']>;
   /** The URL to install it from. */
-  url?: Maybe<Scalars['String']['output']>;
+  readonly url?: Maybe<Scalars['String']['output']>;
   /** Whether PostHog verified it. */
-  verified?: Maybe<Scalars['Boolean']['output']>;
+  readonly verified?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** Result of `restoreFeatureFlag`. */
 export type RestoreFeatureFlagPayload = {
-  __typename?: 'RestoreFeatureFlagPayload';
+  readonly __typename?: 'RestoreFeatureFlagPayload';
   /** The restored flag (`deleted: false`); null when `userErrors` is not empty. */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Why the flag could not be restored (e.g. its key is taken again). */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Which grant to revoke. */
 export type RevokeFeatureFlagRoleAccessInput = {
   /** The flag (global id, or numeric with `projectId`); needed only when `id` is numeric. */
-  featureFlagId?: InputMaybe<Scalars['ID']['input']>;
+  readonly featureFlagId?: InputMaybe<Scalars['ID']['input']>;
   /** The grant: a FeatureFlagRoleAccess global id, or its numeric id together with `featureFlagId`. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** The flag's project (global or numeric id); needed only when `featureFlagId` is numeric. */
-  projectId?: InputMaybe<Scalars['ID']['input']>;
+  readonly projectId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Result of `revokeFeatureFlagRoleAccess`. */
 export type RevokeFeatureFlagRoleAccessPayload = {
-  __typename?: 'RevokeFeatureFlagRoleAccessPayload';
+  readonly __typename?: 'RevokeFeatureFlagRoleAccessPayload';
   /** The flag the grant belonged to. */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Global id of the revoked grant; null when `userErrors` is not empty. */
-  revokedRoleAccessId?: Maybe<Scalars['ID']['output']>;
+  readonly revokedRoleAccessId?: Maybe<Scalars['ID']['output']>;
   /** Why the grant could not be revoked. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** An organization role (a named group of members). */
 export type Role = {
-  __typename?: 'Role';
+  readonly __typename?: 'Role';
   /** The flags associated with the role, as the upstream reports them (not in every response). */
-  associatedFlags?: Maybe<Scalars['JSON']['output']>;
+  readonly associatedFlags?: Maybe<Scalars['JSON']['output']>;
   /** When the role was created. */
-  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** Who created the role. */
-  createdBy?: Maybe<User>;
+  readonly createdBy?: Maybe<User>;
   /** Deprecated access level of the role on feature flags: 21 = can only view, 37 = can always edit. */
-  featureFlagsAccessLevel?: Maybe<Scalars['Int']['output']>;
+  readonly featureFlagsAccessLevel?: Maybe<Scalars['Int']['output']>;
   /** The role's UUID (the upstream's own id). */
-  id: Scalars['UUID']['output'];
+  readonly id: Scalars['UUID']['output'];
   /** The role's members, as the upstream reports them. */
-  members?: Maybe<Scalars['JSON']['output']>;
+  readonly members?: Maybe<Scalars['JSON']['output']>;
   /** The role's name (unique in its organization). */
-  name: Scalars['String']['output'];
+  readonly name: Scalars['String']['output'];
 };
 
 /**
@@ -1403,7 +1427,7 @@ export type Role = {
  * gateway process share one poll of the log, so upstream load does not grow with subscribers.
  */
 export type Subscription = {
-  __typename?: 'Subscription';
+  readonly __typename?: 'Subscription';
   /**
    * One event per change of a flag of the project (created, updated, soft-deleted, restored, role access
    * changed through this gateway), oldest first, within seconds of the change. A change made while
@@ -1411,7 +1435,7 @@ export type Subscription = {
    * unreachability the subscription ends with an error (`UPSTREAM_UNAVAILABLE`, `UPSTREAM_TIMEOUT` or
    * `UPSTREAM_ERROR`) and may be opened again.
    */
-  featureFlagChanged: FeatureFlagChange;
+  readonly featureFlagChanged: FeatureFlagChange;
 };
 
 
@@ -1424,223 +1448,223 @@ export type Subscription = {
  * gateway process share one poll of the log, so upstream load does not grow with subscribers.
  */
 export type SubscriptionFeatureFlagChangedArgs = {
-  keys?: InputMaybe<Array<Scalars['String']['input']>>;
+  keys?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   projectId: Scalars['ID']['input'];
 };
 
 /** The flag fields `updateFeatureFlag` changes; omitted fields stay as they are. */
 export type UpdateFeatureFlagInput = {
   /** Enable or disable the flag. */
-  active?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly active?: InputMaybe<Scalars['Boolean']['input']>;
   /** Database ids of dashboards to link (replace the old list). */
-  analyticsDashboards?: InputMaybe<Array<Scalars['Int']['input']>>;
+  readonly analyticsDashboards?: InputMaybe<ReadonlyArray<Scalars['Int']['input']>>;
   /** A new description; an alias of `name`. */
-  description?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
   /** Keep a person's value stable across anonymous and identified ids. */
-  ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
   /** New release conditions (replace the old ones). */
-  filters?: InputMaybe<Scalars['JSON']['input']>;
+  readonly filters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether the usage dashboard has enriched analytics. */
-  hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
   /** The flag: a FeatureFlag global id, or its numeric id together with `projectId`. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** A new key. */
-  key?: InputMaybe<Scalars['String']['input']>;
+  readonly key?: InputMaybe<Scalars['String']['input']>;
   /** A new description (upstream `name`). Give this or `description`, not both. */
-  name?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
   /** Legacy rollback marker. */
-  performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
   /** The flag's project (global or numeric id); needed only when `id` is numeric. */
-  projectId?: InputMaybe<Scalars['ID']['input']>;
+  readonly projectId?: InputMaybe<Scalars['ID']['input']>;
   /** Legacy automatic-rollback conditions. */
-  rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
+  readonly rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
   /** New tags (replace the old ones). */
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly tags?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
 };
 
 /** Result of `updateFeatureFlag`. */
 export type UpdateFeatureFlagPayload = {
-  __typename?: 'UpdateFeatureFlagPayload';
+  readonly __typename?: 'UpdateFeatureFlagPayload';
   /** The updated flag; null when `userErrors` is not empty. */
-  featureFlag?: Maybe<FeatureFlag>;
+  readonly featureFlag?: Maybe<FeatureFlag>;
   /** Why the input was refused, with the path of the offending input field. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** The plugin fields `updatePlugin` changes; omitted fields stay as they are. */
 export type UpdatePluginInput = {
   /** New capabilities. */
-  capabilities?: InputMaybe<Scalars['JSON']['input']>;
+  readonly capabilities?: InputMaybe<Scalars['JSON']['input']>;
   /** New configuration fields. */
-  configSchema?: InputMaybe<Scalars['JSON']['input']>;
+  readonly configSchema?: InputMaybe<Scalars['JSON']['input']>;
   /** A new description. */
-  description?: InputMaybe<Scalars['String']['input']>;
+  readonly description?: InputMaybe<Scalars['String']['input']>;
   /** A new icon. */
-  icon?: InputMaybe<Scalars['String']['input']>;
+  readonly icon?: InputMaybe<Scalars['String']['input']>;
   /** The plugin: a Plugin global id, or its numeric id together with `organizationId`. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** Make the plugin global or local (global needs the root plugin access level). */
-  isGlobal?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly isGlobal?: InputMaybe<Scalars['Boolean']['input']>;
   /** New metrics definitions. */
-  metrics?: InputMaybe<Scalars['JSON']['input']>;
+  readonly metrics?: InputMaybe<Scalars['JSON']['input']>;
   /** A new name. */
-  name?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
   /** The plugin's organization (UUID or global id); needed only when `id` is numeric. */
-  organizationId?: InputMaybe<Scalars['ID']['input']>;
+  readonly organizationId?: InputMaybe<Scalars['ID']['input']>;
   /** How the plugin is installed. */
-  pluginType?: InputMaybe<PluginType>;
+  readonly pluginType?: InputMaybe<PluginType>;
   /** New public jobs. */
-  publicJobs?: InputMaybe<Scalars['JSON']['input']>;
+  readonly publicJobs?: InputMaybe<Scalars['JSON']['input']>;
   /** A new version tag. */
-  tag?: InputMaybe<Scalars['String']['input']>;
+  readonly tag?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Result of `updatePlugin`. */
 export type UpdatePluginPayload = {
-  __typename?: 'UpdatePluginPayload';
+  readonly __typename?: 'UpdatePluginPayload';
   /** The updated plugin; null when `userErrors` is not empty. */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** Why the change was refused. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Which plugin's source to change, and how. */
 export type UpdatePluginSourceInput = {
   /** The files to write or delete; files not listed stay as they are. */
-  files: Array<PluginSourceFileInput>;
+  readonly files: ReadonlyArray<PluginSourceFileInput>;
   /** The plugin: a Plugin global id, or its numeric id together with `organizationId`. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** The plugin's organization (UUID or global id); needed only when `id` is numeric. */
-  organizationId?: InputMaybe<Scalars['ID']['input']>;
+  readonly organizationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** Result of `updatePluginSource`. */
 export type UpdatePluginSourcePayload = {
-  __typename?: 'UpdatePluginSourcePayload';
+  readonly __typename?: 'UpdatePluginSourcePayload';
   /** The plugin after the change (`plugin.json` can rename it or change its config schema). */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** All source files after the change, sorted by file name. */
-  source?: Maybe<Array<PluginSourceFile>>;
+  readonly source?: Maybe<ReadonlyArray<PluginSourceFile>>;
   /** Why the change was refused. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Changes to a project; omitted fields are left unchanged, explicit nulls clear a field. */
 export type UpdateProjectInput = {
   /** Whether access to the project is restricted by access control. */
-  accessControl?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly accessControl?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether client IP addresses are discarded. */
-  anonymizeIps?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly anonymizeIps?: InputMaybe<Scalars['Boolean']['input']>;
   /** Authorized URLs of the app. */
-  appUrls?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly appUrls?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Exception errors to ignore. */
-  autocaptureExceptionsErrorsToIgnore?: InputMaybe<Scalars['JSON']['input']>;
+  readonly autocaptureExceptionsErrorsToIgnore?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether exceptions are autocaptured. */
-  autocaptureExceptionsOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly autocaptureExceptionsOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether autocapture is switched off. */
-  autocaptureOptOut?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly autocaptureOptOut?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether console logs are captured. */
-  captureConsoleLogOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly captureConsoleLogOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether performance data is captured. */
-  capturePerformanceOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly capturePerformanceOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether the tracking snippet onboarding is complete. */
-  completedSnippetOnboarding?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly completedSnippetOnboarding?: InputMaybe<Scalars['Boolean']['input']>;
   /** Settings of correlation analysis. */
-  correlationConfig?: InputMaybe<Scalars['JSON']['input']>;
+  readonly correlationConfig?: InputMaybe<Scalars['JSON']['input']>;
   /** Element attributes used to identify elements in the toolbar. */
-  dataAttributes?: InputMaybe<Scalars['JSON']['input']>;
+  readonly dataAttributes?: InputMaybe<Scalars['JSON']['input']>;
   /** Extra settings, as a free-form map. */
-  extraSettings?: InputMaybe<Scalars['JSON']['input']>;
+  readonly extraSettings?: InputMaybe<Scalars['JSON']['input']>;
   /** Products whose onboarding has been completed. */
-  hasCompletedOnboardingFor?: InputMaybe<Scalars['JSON']['input']>;
+  readonly hasCompletedOnboardingFor?: InputMaybe<Scalars['JSON']['input']>;
   /** The project's global id or upstream integer id. */
-  id: Scalars['ID']['input'];
+  readonly id: Scalars['ID']['input'];
   /** Whether web apps are injected into the site. */
-  injectWebApps?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly injectWebApps?: InputMaybe<Scalars['Boolean']['input']>;
   /** Whether this is a demo project. */
-  isDemo?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly isDemo?: InputMaybe<Scalars['Boolean']['input']>;
   /** Columns shown in the live events view. */
-  liveEventsColumns?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly liveEventsColumns?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** New name of the project. */
-  name?: InputMaybe<Scalars['String']['input']>;
+  readonly name?: InputMaybe<Scalars['String']['input']>;
   /** Rules that clean URL paths in path analyses. */
-  pathCleaningFilters?: InputMaybe<Scalars['JSON']['input']>;
+  readonly pathCleaningFilters?: InputMaybe<Scalars['JSON']['input']>;
   /** Person properties used as a person's display name. */
-  personDisplayNameProperties?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly personDisplayNameProperties?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Upstream id of the primary dashboard. */
-  primaryDashboard?: InputMaybe<Scalars['Int']['input']>;
+  readonly primaryDashboard?: InputMaybe<Scalars['Int']['input']>;
   /** Domains on which session recording is allowed. */
-  recordingDomains?: InputMaybe<Array<Scalars['String']['input']>>;
+  readonly recordingDomains?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
   /** Feature flag that must be on for a session to be recorded. */
-  sessionRecordingLinkedFlag?: InputMaybe<Scalars['JSON']['input']>;
+  readonly sessionRecordingLinkedFlag?: InputMaybe<Scalars['JSON']['input']>;
   /** Minimum duration of a recorded session, in milliseconds. */
-  sessionRecordingMinimumDurationMilliseconds?: InputMaybe<Scalars['Int']['input']>;
+  readonly sessionRecordingMinimumDurationMilliseconds?: InputMaybe<Scalars['Int']['input']>;
   /** What network payloads session recording captures. */
-  sessionRecordingNetworkPayloadCaptureConfig?: InputMaybe<Scalars['JSON']['input']>;
+  readonly sessionRecordingNetworkPayloadCaptureConfig?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether session recording is on. */
-  sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Share of sessions recorded, as a decimal string between 0 and 1. */
-  sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
+  readonly sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
   /** Slack incoming-webhook URL. */
-  slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
+  readonly slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
   /** Whether surveys are enabled. */
-  surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Filters that exclude internal and test accounts. */
-  testAccountFilters?: InputMaybe<Scalars['JSON']['input']>;
+  readonly testAccountFilters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether test-account filtering is on by default. */
-  testAccountFiltersDefaultChecked?: InputMaybe<Scalars['Boolean']['input']>;
+  readonly testAccountFiltersDefaultChecked?: InputMaybe<Scalars['Boolean']['input']>;
   /** Time zone in which dates are shown. */
-  timezone?: InputMaybe<Scalars['TimeZone']['input']>;
+  readonly timezone?: InputMaybe<Scalars['TimeZone']['input']>;
   /** First day of the week in date ranges. */
-  weekStartDay?: InputMaybe<WeekStartDay>;
+  readonly weekStartDay?: InputMaybe<WeekStartDay>;
 };
 
 /** Result of `updateProject`. */
 export type UpdateProjectPayload = {
-  __typename?: 'UpdateProjectPayload';
+  readonly __typename?: 'UpdateProjectPayload';
   /** The updated project; null when there are user errors. */
-  project?: Maybe<Project>;
+  readonly project?: Maybe<Project>;
   /** Validation failures reported by the upstream. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
 /** Result of `upgradePlugin`. */
 export type UpgradePluginPayload = {
-  __typename?: 'UpgradePluginPayload';
+  readonly __typename?: 'UpgradePluginPayload';
   /** The plugin after the upgrade; null when `userErrors` is not empty. */
-  plugin?: Maybe<Plugin>;
+  readonly plugin?: Maybe<Plugin>;
   /** Why the upgrade was refused. */
-  userErrors: Array<UserError>;
+  readonly userErrors: ReadonlyArray<UserError>;
 };
 
-/** A user as embedded in other records (e.g. a flag's creator). The upstream has no user endpoint, so users cannot be looked up directly. */
+/** A user as embedded in other records (e.g. a flag's creator). The upstream reads no user but the caller (see `Query.viewer`), so users cannot be looked up directly. */
 export type User = {
-  __typename?: 'User';
+  readonly __typename?: 'User';
   /** The upstream's integer id of the user. */
-  databaseId: Scalars['Int']['output'];
+  readonly databaseId: Scalars['Int']['output'];
   /** The distinct id under which the user's own events are recorded. */
-  distinctId?: Maybe<Scalars['String']['output']>;
+  readonly distinctId?: Maybe<Scalars['String']['output']>;
   /** E-mail address. */
-  email?: Maybe<Scalars['String']['output']>;
+  readonly email?: Maybe<Scalars['String']['output']>;
   /** First name. */
-  firstName?: Maybe<Scalars['String']['output']>;
+  readonly firstName?: Maybe<Scalars['String']['output']>;
   /** The user's UUID, usable as a stable identifier. */
-  id: Scalars['ID']['output'];
+  readonly id: Scalars['ID']['output'];
   /** Whether the e-mail address has been verified; null when unknown. */
-  isEmailVerified?: Maybe<Scalars['Boolean']['output']>;
+  readonly isEmailVerified?: Maybe<Scalars['Boolean']['output']>;
   /** Last name. */
-  lastName?: Maybe<Scalars['String']['output']>;
+  readonly lastName?: Maybe<Scalars['String']['output']>;
   /** The user's UUID. */
-  uuid: Scalars['UUID']['output'];
+  readonly uuid: Scalars['UUID']['output'];
 };
 
 /** How many users a release condition reaches. */
 export type UserBlastRadius = {
-  __typename?: 'UserBlastRadius';
+  readonly __typename?: 'UserBlastRadius';
   /** All users of the project (of the group type, for group conditions). */
-  totalUsers: Scalars['Int']['output'];
+  readonly totalUsers: Scalars['Int']['output'];
   /** Users matching the condition. */
-  usersAffected: Scalars['Int']['output'];
+  readonly usersAffected: Scalars['Int']['output'];
 };
 
 /**
@@ -1648,15 +1672,15 @@ export type UserBlastRadius = {
  * found invalid before any upstream call). The payload's object is null when there are user errors.
  */
 export type UserError = {
-  __typename?: 'UserError';
+  readonly __typename?: 'UserError';
   /** What kind of problem it is. Codes the upstream gives are mapped one to one (`unique` is `UNIQUE`); any other is `OTHER`, with the upstream's own code in `upstreamCode`. */
-  code: UserErrorCode;
+  readonly code: UserErrorCode;
   /** Path to the offending input field, e.g. `["input", "timezone"]` or `["input", "filters", "groups", "0"]`; null when the error is not about one field. */
-  field?: Maybe<Array<Scalars['String']['output']>>;
+  readonly field?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** Human-readable description of the problem, worded as the upstream words it. */
-  message: Scalars['String']['output'];
+  readonly message: Scalars['String']['output'];
   /** The upstream's own code, unchanged (e.g. `unique`, `invalid_choice`); null when the upstream gave none or the gateway found the problem itself. */
-  upstreamCode?: Maybe<Scalars['String']['output']>;
+  readonly upstreamCode?: Maybe<Scalars['String']['output']>;
 };
 
 /** The kind of a `UserError`. Field-validation codes follow the upstream's (Django REST framework) codes, upper-cased; docs/errors.md lists where each comes from. */
@@ -1715,6 +1739,35 @@ export type UserErrorCode =
   | 'REQUIRED'
   /** Another object already has this value, e.g. a flag key in the project, or a role's access to a flag. */
   | 'UNIQUE';
+
+/** The caller: the user whose API key signs the request, with their organizations and current project (GitHub's `viewer` convention). One upstream call, `GET /api/users/@me/`, answers every field here, the viewer's organizations' names, slugs and membership levels, every field of the current organization, and the current project's list fields. */
+export type Viewer = {
+  readonly __typename?: 'Viewer';
+  /** The upstream's integer id of the user. */
+  readonly databaseId: Scalars['Int']['output'];
+  /** When the user joined. */
+  readonly dateJoined?: Maybe<Scalars['DateTime']['output']>;
+  /** The distinct id under which the user's own events are recorded. */
+  readonly distinctId?: Maybe<Scalars['String']['output']>;
+  /** E-mail address. */
+  readonly email?: Maybe<Scalars['String']['output']>;
+  /** First name. */
+  readonly firstName?: Maybe<Scalars['String']['output']>;
+  /** The user's UUID, the same id as the user's `User.id` elsewhere (e.g. a flag's `createdBy`). */
+  readonly id: Scalars['ID']['output'];
+  /** Whether the e-mail address has been verified; null when unknown. */
+  readonly isEmailVerified?: Maybe<Scalars['Boolean']['output']>;
+  /** Last name. */
+  readonly lastName?: Maybe<Scalars['String']['output']>;
+  /** The user's current organization (where `createProject` creates projects); null when they belong to none. */
+  readonly organization?: Maybe<Organization>;
+  /** Every organization the user belongs to, current first. */
+  readonly organizations: ReadonlyArray<Organization>;
+  /** The user's current project; null when the current organization has none. */
+  readonly project?: Maybe<Project>;
+  /** The user's UUID. */
+  readonly uuid: Scalars['UUID']['output'];
+};
 
 /** First day of the week. */
 export type WeekStartDay =
@@ -1855,7 +1908,7 @@ export type ResolversTypes = {
   CopyFeatureFlagFailure: ResolverTypeWrapper<CopyFlagsFailureRecord>;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversTypes['CopyFeatureFlagFailure']>> }>;
+  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>> }>;
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<StaticCohortPayload>;
@@ -1884,7 +1937,7 @@ export type ResolversTypes = {
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
   GrantFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccess']> }>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
-  LocalEvaluation: ResolverTypeWrapper<Omit<LocalEvaluation, 'flags'> & { flags: Array<ResolversTypes['LocalEvaluationFlag']> }>;
+  LocalEvaluation: ResolverTypeWrapper<Omit<LocalEvaluation, 'flags'> & { flags: ReadonlyArray<ResolversTypes['LocalEvaluationFlag']> }>;
   LocalEvaluationFlag: ResolverTypeWrapper<ProjectMinimalFlag>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MyFeatureFlag: ResolverTypeWrapper<Omit<MyFeatureFlag, 'flag'> & { flag: ResolversTypes['LocalEvaluationFlag'] }>;
@@ -1926,6 +1979,7 @@ export type ResolversTypes = {
   UserBlastRadius: ResolverTypeWrapper<UserBlastRadius>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
+  Viewer: ResolverTypeWrapper<ViewerRecord>;
   WeekStartDay: null;
 };
 
@@ -1943,7 +1997,7 @@ export type ResolversParentTypes = {
   CopyFeatureFlagFailure: CopyFlagsFailureRecord;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: Scalars['ID']['output'];
-  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<Array<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<Array<ResolversParentTypes['CopyFeatureFlagFailure']>> };
+  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversParentTypes['CopyFeatureFlagFailure']>> };
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   CreateFeatureFlagStaticCohortPayload: StaticCohortPayload;
@@ -1970,7 +2024,7 @@ export type ResolversParentTypes = {
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
   GrantFeatureFlagRoleAccessPayload: Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccess']> };
   JSON: Scalars['JSON']['output'];
-  LocalEvaluation: Omit<LocalEvaluation, 'flags'> & { flags: Array<ResolversParentTypes['LocalEvaluationFlag']> };
+  LocalEvaluation: Omit<LocalEvaluation, 'flags'> & { flags: ReadonlyArray<ResolversParentTypes['LocalEvaluationFlag']> };
   LocalEvaluationFlag: ProjectMinimalFlag;
   Mutation: Record<PropertyKey, never>;
   MyFeatureFlag: Omit<MyFeatureFlag, 'flag'> & { flag: ResolversParentTypes['LocalEvaluationFlag'] };
@@ -2010,6 +2064,7 @@ export type ResolversParentTypes = {
   User: UserRecord;
   UserBlastRadius: UserBlastRadius;
   UserError: UserError;
+  Viewer: ViewerRecord;
 };
 
 export type ActivityLogChangeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogChange'] = ResolversParentTypes['ActivityLogChange']> = {
@@ -2021,8 +2076,8 @@ export type ActivityLogChangeResolvers<ContextType = GatewayContext, ParentType 
 };
 
 export type ActivityLogConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogConnection'] = ResolversParentTypes['ActivityLogConnection']> = {
-  edges?: Resolver<Array<ResolversTypes['ActivityLogEdge']>, ParentType, ContextType>;
-  nodes?: Resolver<Array<ResolversTypes['ActivityLogEntry']>, ParentType, ContextType>;
+  edges?: Resolver<ReadonlyArray<ResolversTypes['ActivityLogEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['ActivityLogEntry']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -2034,7 +2089,7 @@ export type ActivityLogEdgeResolvers<ContextType = GatewayContext, ParentType ex
 
 export type ActivityLogEntryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ActivityLogEntry'] = ResolversParentTypes['ActivityLogEntry']> = {
   activity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  changes?: Resolver<Array<ResolversTypes['ActivityLogChange']>, ParentType, ContextType>;
+  changes?: Resolver<ReadonlyArray<ResolversTypes['ActivityLogChange']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   detail?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   itemId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2051,7 +2106,7 @@ export type ActivityLogUserResolvers<ContextType = GatewayContext, ParentType ex
 
 export type CheckPluginForUpdatesPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CheckPluginForUpdatesPayload'] = ResolversParentTypes['CheckPluginForUpdatesPayload']> = {
   plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CopyFeatureFlagFailureResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CopyFeatureFlagFailure'] = ResolversParentTypes['CopyFeatureFlagFailure']> = {
@@ -2061,30 +2116,30 @@ export type CopyFeatureFlagFailureResolvers<ContextType = GatewayContext, Parent
 };
 
 export type CopyFeatureFlagsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CopyFeatureFlagsPayload'] = ResolversParentTypes['CopyFeatureFlagsPayload']> = {
-  copiedFeatureFlags?: Resolver<Maybe<Array<ResolversTypes['FeatureFlag']>>, ParentType, ContextType>;
-  failures?: Resolver<Maybe<Array<ResolversTypes['CopyFeatureFlagFailure']>>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  copiedFeatureFlags?: Resolver<Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, ParentType, ContextType>;
+  failures?: Resolver<Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CreateFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateFeatureFlagPayload'] = ResolversParentTypes['CreateFeatureFlagPayload']> = {
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CreateFeatureFlagStaticCohortPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateFeatureFlagStaticCohortPayload'] = ResolversParentTypes['CreateFeatureFlagStaticCohortPayload']> = {
   cohort?: Resolver<Maybe<ResolversTypes['FeatureFlagStaticCohort']>, ParentType, ContextType>;
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CreatePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreatePluginPayload'] = ResolversParentTypes['CreatePluginPayload']> = {
   plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CreateProjectPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CreateProjectPayload'] = ResolversParentTypes['CreateProjectPayload']> = {
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -2094,25 +2149,25 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 export type DeleteFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteFeatureFlagPayload'] = ResolversParentTypes['DeleteFeatureFlagPayload']> = {
   deletedFeatureFlagId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type DeletePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeletePluginPayload'] = ResolversParentTypes['DeletePluginPayload']> = {
   deletedPluginId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type DeleteProjectPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DeleteProjectPayload'] = ResolversParentTypes['DeleteProjectPayload']> = {
   deletedDatabaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   deletedProjectId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlag'] = ResolversParentTypes['FeatureFlag'], FederationReferenceType extends FederationReferenceTypes['FeatureFlag'] = FederationReferenceTypes['FeatureFlag']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['FeatureFlag']> | FederationReferenceType, FederationReferenceType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   activity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<FeatureFlagActivityArgs>>;
-  analyticsDashboards?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  analyticsDashboards?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Int']>>, ParentType, ContextType>;
   canEdit?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -2120,7 +2175,7 @@ export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extend
   deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   ensureExperienceContinuity?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
-  experimentSet?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  experimentSet?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Int']>>, ParentType, ContextType>;
   features?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   filters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   hasEnrichedAnalytics?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -2137,7 +2192,7 @@ export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extend
   rolloutPercentage?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   status?: Resolver<Maybe<ResolversTypes['FeatureFlagStatus']>, ParentType, ContextType>;
   surveys?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
-  tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   usageDashboard?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   version?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2148,7 +2203,7 @@ export type FeatureFlagChangeResolvers<ContextType = GatewayContext, ParentType 
   activity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   changedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   changedBy?: Resolver<Maybe<ResolversTypes['ActivityLogUser']>, ParentType, ContextType>;
-  changes?: Resolver<Array<ResolversTypes['ActivityLogChange']>, ParentType, ContextType>;
+  changes?: Resolver<ReadonlyArray<ResolversTypes['ActivityLogChange']>, ParentType, ContextType>;
   entry?: Resolver<Maybe<ResolversTypes['ActivityLogEntry']>, ParentType, ContextType>;
   flag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
   flagDatabaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2158,15 +2213,15 @@ export type FeatureFlagChangeResolvers<ContextType = GatewayContext, ParentType 
 };
 
 export type FeatureFlagConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagConnection'] = ResolversParentTypes['FeatureFlagConnection']> = {
-  edges?: Resolver<Array<ResolversTypes['FeatureFlagEdge']>, ParentType, ContextType>;
-  nodes?: Resolver<Array<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  edges?: Resolver<ReadonlyArray<ResolversTypes['FeatureFlagEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type FeatureFlagDashboardPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagDashboardPayload'] = ResolversParentTypes['FeatureFlagDashboardPayload']> = {
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type FeatureFlagEdgeResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagEdge'] = ResolversParentTypes['FeatureFlagEdge']> = {
@@ -2194,8 +2249,8 @@ export type FeatureFlagRoleAccessResolvers<ContextType = GatewayContext, ParentT
 };
 
 export type FeatureFlagRoleAccessConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlagRoleAccessConnection'] = ResolversParentTypes['FeatureFlagRoleAccessConnection']> = {
-  edges?: Resolver<Array<ResolversTypes['FeatureFlagRoleAccessEdge']>, ParentType, ContextType>;
-  nodes?: Resolver<Array<ResolversTypes['FeatureFlagRoleAccess']>, ParentType, ContextType>;
+  edges?: Resolver<ReadonlyArray<ResolversTypes['FeatureFlagRoleAccessEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['FeatureFlagRoleAccess']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -2216,7 +2271,7 @@ export type FeatureFlagStaticCohortResolvers<ContextType = GatewayContext, Paren
 
 export type GrantFeatureFlagRoleAccessPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['GrantFeatureFlagRoleAccessPayload'] = ResolversParentTypes['GrantFeatureFlagRoleAccessPayload']> = {
   roleAccess?: Resolver<Maybe<ResolversTypes['FeatureFlagRoleAccess']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
@@ -2225,7 +2280,7 @@ export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type LocalEvaluationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['LocalEvaluation'] = ResolversParentTypes['LocalEvaluation']> = {
   cohorts?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
-  flags?: Resolver<Array<ResolversTypes['LocalEvaluationFlag']>, ParentType, ContextType>;
+  flags?: Resolver<ReadonlyArray<ResolversTypes['LocalEvaluationFlag']>, ParentType, ContextType>;
   groupTypeMapping?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
 };
 
@@ -2277,16 +2332,22 @@ export type NodeResolvers<ContextType = GatewayContext, ParentType extends Resol
 
 export type OrganizationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization'], FederationReferenceType extends FederationReferenceTypes['Organization'] = FederationReferenceTypes['Organization']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Organization']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   databaseId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  exportsUnsubscribeConfigs?: Resolver<Maybe<Array<ResolversTypes['PluginConfig']>>, ParentType, ContextType>;
-  featureFlagsByKey?: Resolver<Maybe<Array<ResolversTypes['OrganizationFeatureFlag']>>, ParentType, ContextType, RequireFields<OrganizationFeatureFlagsByKeyArgs, 'key'>>;
+  exportsUnsubscribeConfigs?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PluginConfig']>>, ParentType, ContextType>;
+  featureFlagsByKey?: Resolver<Maybe<ReadonlyArray<ResolversTypes['OrganizationFeatureFlag']>>, ParentType, ContextType, RequireFields<OrganizationFeatureFlagsByKeyArgs, 'key'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  memberCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  membershipLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType, RequireFields<OrganizationPluginArgs, 'id'>>;
   pluginActivity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<OrganizationPluginActivityArgs>>;
   plugins?: Resolver<Maybe<ResolversTypes['PluginConnection']>, ParentType, ContextType, Partial<OrganizationPluginsArgs>>;
-  repository?: Resolver<Maybe<Array<ResolversTypes['RepositoryPlugin']>>, ParentType, ContextType>;
-  unused?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  projects?: Resolver<Maybe<ResolversTypes['ProjectConnection']>, ParentType, ContextType, Partial<OrganizationProjectsArgs>>;
+  repository?: Resolver<Maybe<ReadonlyArray<ResolversTypes['RepositoryPlugin']>>, ParentType, ContextType>;
+  slug?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unused?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Int']>>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2325,7 +2386,7 @@ export type PluginResolvers<ContextType = GatewayContext, ParentType extends Res
   organizationName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   pluginType?: Resolver<Maybe<ResolversTypes['PluginType']>, ParentType, ContextType>;
   publicJobs?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
-  source?: Resolver<Maybe<Array<ResolversTypes['PluginSourceFile']>>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PluginSourceFile']>>, ParentType, ContextType>;
   tag?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -2350,8 +2411,8 @@ export type PluginConfigResolvers<ContextType = GatewayContext, ParentType exten
 };
 
 export type PluginConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['PluginConnection'] = ResolversParentTypes['PluginConnection']> = {
-  edges?: Resolver<Array<ResolversTypes['PluginEdge']>, ParentType, ContextType>;
-  nodes?: Resolver<Array<ResolversTypes['Plugin']>, ParentType, ContextType>;
+  edges?: Resolver<ReadonlyArray<ResolversTypes['PluginEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['Plugin']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -2373,7 +2434,7 @@ export type ProjectResolvers<ContextType = GatewayContext, ParentType extends Re
   accessControl?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   anonymizeIps?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   apiToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  appUrls?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  appUrls?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   autocaptureExceptionsErrorsToIgnore?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   autocaptureExceptionsOptIn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   autocaptureOptOut?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -2385,7 +2446,7 @@ export type ProjectResolvers<ContextType = GatewayContext, ParentType extends Re
   dataAttributes?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   effectiveMembershipLevel?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  evaluationReasons?: Resolver<Maybe<Array<ResolversTypes['FeatureFlagEvaluation']>>, ParentType, ContextType, RequireFields<ProjectEvaluationReasonsArgs, 'distinctId'>>;
+  evaluationReasons?: Resolver<Maybe<ReadonlyArray<ResolversTypes['FeatureFlagEvaluation']>>, ParentType, ContextType, RequireFields<ProjectEvaluationReasonsArgs, 'distinctId'>>;
   extraSettings?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType, Partial<ProjectFeatureFlagArgs>>;
   featureFlagActivity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<ProjectFeatureFlagActivityArgs>>;
@@ -2397,16 +2458,16 @@ export type ProjectResolvers<ContextType = GatewayContext, ParentType extends Re
   ingestedEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   injectWebApps?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isDemo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  liveEventsColumns?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  liveEventsColumns?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   localEvaluation?: Resolver<Maybe<ResolversTypes['LocalEvaluation']>, ParentType, ContextType, RequireFields<ProjectLocalEvaluationArgs, 'sendCohorts'>>;
-  myFlags?: Resolver<Maybe<Array<ResolversTypes['MyFeatureFlag']>>, ParentType, ContextType, Partial<ProjectMyFlagsArgs>>;
+  myFlags?: Resolver<Maybe<ReadonlyArray<ResolversTypes['MyFeatureFlag']>>, ParentType, ContextType, Partial<ProjectMyFlagsArgs>>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
   pathCleaningFilters?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
-  personDisplayNameProperties?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  personDisplayNameProperties?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   personOnEventsQueryingEnabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   primaryDashboard?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
-  recordingDomains?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  recordingDomains?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   sessionRecordingLinkedFlag?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
   sessionRecordingMinimumDurationMilliseconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   sessionRecordingNetworkPayloadCaptureConfig?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
@@ -2425,8 +2486,8 @@ export type ProjectResolvers<ContextType = GatewayContext, ParentType extends Re
 };
 
 export type ProjectConnectionResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ProjectConnection'] = ResolversParentTypes['ProjectConnection']> = {
-  edges?: Resolver<Array<ResolversTypes['ProjectEdge']>, ParentType, ContextType>;
-  nodes?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType>;
+  edges?: Resolver<ReadonlyArray<ResolversTypes['ProjectEdge']>, ParentType, ContextType>;
+  nodes?: Resolver<ReadonlyArray<ResolversTypes['Project']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -2438,10 +2499,11 @@ export type ProjectEdgeResolvers<ContextType = GatewayContext, ParentType extend
 
 export type QueryResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
-  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  nodes?: Resolver<ReadonlyArray<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
   projects?: Resolver<Maybe<ResolversTypes['ProjectConnection']>, ParentType, ContextType, Partial<QueryProjectsArgs>>;
+  viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
 };
 
 export type RepositoryPluginResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RepositoryPlugin'] = ResolversParentTypes['RepositoryPlugin']> = {
@@ -2456,13 +2518,13 @@ export type RepositoryPluginResolvers<ContextType = GatewayContext, ParentType e
 
 export type RestoreFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RestoreFeatureFlagPayload'] = ResolversParentTypes['RestoreFeatureFlagPayload']> = {
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type RevokeFeatureFlagRoleAccessPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RevokeFeatureFlagRoleAccessPayload'] = ResolversParentTypes['RevokeFeatureFlagRoleAccessPayload']> = {
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
   revokedRoleAccessId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type RoleResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Role'] = ResolversParentTypes['Role']> = {
@@ -2489,28 +2551,28 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 
 export type UpdateFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateFeatureFlagPayload'] = ResolversParentTypes['UpdateFeatureFlagPayload']> = {
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type UpdatePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdatePluginPayload'] = ResolversParentTypes['UpdatePluginPayload']> = {
   plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type UpdatePluginSourcePayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdatePluginSourcePayload'] = ResolversParentTypes['UpdatePluginSourcePayload']> = {
   plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
-  source?: Resolver<Maybe<Array<ResolversTypes['PluginSourceFile']>>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ReadonlyArray<ResolversTypes['PluginSourceFile']>>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type UpdateProjectPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateProjectPayload'] = ResolversParentTypes['UpdateProjectPayload']> = {
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type UpgradePluginPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpgradePluginPayload'] = ResolversParentTypes['UpgradePluginPayload']> = {
   plugin?: Resolver<Maybe<ResolversTypes['Plugin']>, ParentType, ContextType>;
-  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type UserResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
@@ -2531,9 +2593,24 @@ export type UserBlastRadiusResolvers<ContextType = GatewayContext, ParentType ex
 
 export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
-  field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ViewerResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
+  databaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dateJoined?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  distinctId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isEmailVerified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
+  organizations?: Resolver<ReadonlyArray<ResolversTypes['Organization']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  uuid?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
 };
 
 export type WeekStartDayResolvers = { MONDAY: 1, SUNDAY?: 0 };
@@ -2600,6 +2677,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   User?: UserResolvers<ContextType>;
   UserBlastRadius?: UserBlastRadiusResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  Viewer?: ViewerResolvers<ContextType>;
   WeekStartDay?: WeekStartDayResolvers;
 };
 

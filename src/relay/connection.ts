@@ -40,8 +40,8 @@ export interface Connection<T> {
 
 /** What a connection needs of one page: the items from the requested offset, and the list's total. */
 export interface CountedPage<T> {
-  count: number;
-  results: T[];
+  readonly count: number;
+  readonly results: readonly T[];
 }
 
 export type FetchPage<T> = (limit: number, offset: number) => Promise<CountedPage<T>>;

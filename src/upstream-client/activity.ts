@@ -1,8 +1,9 @@
 // Activity logs, shared by the flag and plugin endpoints (docs/rest-interface.md, "Activity
 // logs"): entries as the REST API returns them, in page/limit envelopes (page.ts).
+import type { UpstreamRecord } from './upstream-record.ts';
 
 /** One activity-log entry. */
-export interface ActivityLogRecord {
+export type ActivityLogRecord = UpstreamRecord<{
   user: { first_name?: string | null; email?: string | null; is_system?: boolean } | null;
   activity: string;
   scope: string;
@@ -14,12 +15,12 @@ export interface ActivityLogRecord {
     [other: string]: unknown;
   } | null;
   created_at: string;
-}
+}>;
 
-export interface ActivityChangeRecord {
+export type ActivityChangeRecord = UpstreamRecord<{
   type?: string;
   action?: string;
   field?: string | null;
   before?: unknown;
   after?: unknown;
-}
+}>;

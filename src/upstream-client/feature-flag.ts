@@ -6,9 +6,10 @@ import type { ActivityLogRecord } from './activity.ts';
 import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
 import type { UserRecord } from './user.ts';
 import type { UserError } from '../user-error.ts';
+import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A feature flag (docs/rest-interface.md, "Feature flags"). Fields newer or older upstreams omit are optional. */
-export interface FeatureFlagRecord {
+export type FeatureFlagRecord = UpstreamRecord<{
   id: number;
   /** The flag's description (kept as `name` upstream for backwards compatibility). */
   name: string;
@@ -37,7 +38,7 @@ export interface FeatureFlagRecord {
   usage_dashboard?: number | null;
   analytics_dashboards?: number[];
   has_enriched_analytics?: boolean | null;
-}
+}>;
 
 /** The writable flag fields. */
 export interface FeatureFlagWrite {
@@ -62,10 +63,10 @@ export interface FeatureFlagListFilters {
 }
 
 /** evaluation_reasons/: flag key -> value and reason. */
-export type EvaluationReasonsRecord = Record<string, { value: unknown; evaluation: { reason: string; condition_index: number | null } }>;
+export type EvaluationReasonsRecord = UpstreamRecord<Record<string, { value: unknown; evaluation: { reason: string; condition_index: number | null } }>>;
 
 /** The minimal flag definition of local_evaluation/ and my_flags/. */
-export interface MinimalFeatureFlagRecord {
+export type MinimalFeatureFlagRecord = UpstreamRecord<{
   id: number;
   team_id?: number;
   name?: string;
@@ -77,53 +78,53 @@ export interface MinimalFeatureFlagRecord {
   has_encrypted_payloads?: boolean | null;
   version?: number | null;
   evaluation_runtime?: string | null;
-}
+}>;
 
-export interface LocalEvaluationRecord {
+export type LocalEvaluationRecord = UpstreamRecord<{
   flags: MinimalFeatureFlagRecord[];
   group_type_mapping: Record<string, string>;
   cohorts: Record<string, unknown>;
-}
+}>;
 
-export interface MyFlagRecord {
+export type MyFlagRecord = UpstreamRecord<{
   feature_flag: MinimalFeatureFlagRecord;
   value: unknown;
-}
+}>;
 
-export interface UserBlastRadiusRecord {
+export type UserBlastRadiusRecord = UpstreamRecord<{
   users_affected: number;
   total_users: number;
-}
+}>;
 
 /** create_static_cohort_for_flag/ answers `{cohort: <Cohort>}`. */
-export interface StaticCohortResponse {
+export type StaticCohortResponse = UpstreamRecord<{
   cohort: CohortRecord;
-}
+}>;
 
-export interface CohortRecord {
+export type CohortRecord = UpstreamRecord<{
   id: number;
   name?: string | null;
   is_static?: boolean;
   is_calculating?: boolean;
   created_at?: string | null;
   [other: string]: unknown;
-}
+}>;
 
 /** dashboard/ and enrich_usage_dashboard/ answer `{success: true}` or 400 `{success: false, error}`. */
-export interface DashboardActionResponse {
+export type DashboardActionResponse = UpstreamRecord<{
   success: boolean;
   error?: string;
-}
+}>;
 
 /** One entry of GET /api/organizations/{org_id}/feature_flags/{key}/ (a plain array). */
-export interface OrganizationFlagRecord {
+export type OrganizationFlagRecord = UpstreamRecord<{
   flag_id: number;
   team_id: number;
   created_by: UserRecord | null;
   filters: Record<string, unknown>;
   created_at: string;
   active: boolean;
-}
+}>;
 
 export interface CopyFlagsBody {
   feature_flag_key: string;
@@ -133,16 +134,16 @@ export interface CopyFlagsBody {
 }
 
 /** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, error_message}]}` (`errors` in older services). */
-export interface CopyFlagsResponse {
+export type CopyFlagsResponse = UpstreamRecord<{
   success: FeatureFlagRecord[];
   failed: CopyFlagsFailureRecord[];
-}
+}>;
 
-export interface CopyFlagsFailureRecord {
+export type CopyFlagsFailureRecord = UpstreamRecord<{
   project_id: number;
   error_message?: unknown;
   errors?: unknown;
-}
+}>;
 
 const FLAGS = '/api/projects/{project_id}/feature_flags/';
 const FLAG = '/api/projects/{project_id}/feature_flags/{id}/';

@@ -9,12 +9,12 @@ export interface PageArgs {
   offset: number;
 }
 
-/** The limit/offset envelope. `next`/`previous` are absolute URLs the gateway never follows. */
+/** The limit/offset envelope (read-only, like its records: upstream-record.ts). `next`/`previous` are absolute URLs the gateway never follows. */
 export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
+  readonly count: number;
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly results: readonly T[];
 }
 
 /** page/limit pagination arguments of the activity-log endpoints (`page` is 1-based). */
@@ -25,10 +25,10 @@ export interface ActivityPageArgs {
 
 /** The page/limit envelope of the activity-log endpoints. */
 export interface ActivityPage<T> {
-  results: T[];
-  next: string | null;
-  previous: string | null;
-  total_count: number;
+  readonly results: readonly T[];
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly total_count: number;
 }
 
 /** Thrown by a decoder; the transport turns it into an `UpstreamError` of kind `malformed`. */

@@ -3,13 +3,14 @@
 import type { UpstreamClient } from './http.ts';
 import type { ActivityLogRecord } from './activity.ts';
 import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
+import type { UpstreamRecord } from './upstream-record.ts';
 
 /** The REST values of `plugin_type` (`inline` exists upstream but is not creatable). */
 export const PluginTypeValue = { LOCAL: 'local', CUSTOM: 'custom', REPOSITORY: 'repository', SOURCE: 'source' } as const;
 export type PluginTypeValue = (typeof PluginTypeValue)[keyof typeof PluginTypeValue];
 
 /** A plugin. */
-export interface PluginRecord {
+export type PluginRecord = UpstreamRecord<{
   id: number;
   plugin_type: PluginTypeValue | null;
   name: string;
@@ -25,7 +26,7 @@ export interface PluginRecord {
   capabilities: unknown;
   metrics: unknown;
   public_jobs: unknown;
-}
+}>;
 
 /** The writable plugin fields; `url` is what the real service installs from. */
 export interface PluginWrite {
@@ -43,15 +44,15 @@ export interface PluginWrite {
 }
 
 /** source/ and update_source/: file name -> contents. */
-export type PluginSourceRecord = Record<string, string | null>;
+export type PluginSourceRecord = UpstreamRecord<Record<string, string | null>>;
 
 /** check_for_updates/ answers `{plugin: {...}}`. */
-export interface CheckForUpdatesResponse {
+export type CheckForUpdatesResponse = UpstreamRecord<{
   plugin: PluginRecord;
-}
+}>;
 
 /** An enabled plugin configuration of a project (exports_unsubscribe_configs/). */
-export interface PluginConfigRecord {
+export type PluginConfigRecord = UpstreamRecord<{
   id: number;
   plugin: number;
   enabled: boolean;
@@ -66,10 +67,10 @@ export interface PluginConfigRecord {
   name: string | null;
   description: string | null;
   deleted: boolean;
-}
+}>;
 
 /** An entry of the public plugin repository (the JSON array as-is). */
-export type RepositoryPluginRecord = Record<string, unknown>;
+export type RepositoryPluginRecord = UpstreamRecord<Record<string, unknown>>;
 
 const PLUGINS = '/api/organizations/{org_id}/plugins/';
 const PLUGIN = '/api/organizations/{org_id}/plugins/{id}/';

@@ -2,9 +2,10 @@
 // API returns (snake_case); they are the codegen mappers of `Project`. One function per endpoint.
 import type { UpstreamClient } from './http.ts';
 import { decodePage, type Page, type PageArgs } from './page.ts';
+import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A project as the list endpoint returns it (fewer fields than the full record). */
-export interface ProjectListItem {
+export type ProjectListItem = UpstreamRecord<{
   id: number;
   uuid: string;
   organization: string;
@@ -16,43 +17,45 @@ export interface ProjectListItem {
   is_demo: boolean;
   timezone: string;
   access_control: boolean;
-}
+}>;
 
 /** The full project record returned by create, retrieve and update. */
-export interface ProjectRecord extends ProjectListItem {
-  app_urls: string[];
-  slack_incoming_webhook: string | null;
-  created_at: string;
-  updated_at: string;
-  anonymize_ips: boolean;
-  test_account_filters: unknown;
-  test_account_filters_default_checked: boolean | null;
-  path_cleaning_filters: unknown;
-  data_attributes: unknown;
-  person_display_name_properties: string[] | null;
-  correlation_config: unknown;
-  autocapture_opt_out: boolean | null;
-  autocapture_exceptions_opt_in: boolean | null;
-  autocapture_exceptions_errors_to_ignore: unknown;
-  capture_console_log_opt_in: boolean | null;
-  capture_performance_opt_in: boolean | null;
-  session_recording_opt_in: boolean;
-  session_recording_sample_rate: string | null;
-  session_recording_minimum_duration_milliseconds: number | null;
-  session_recording_linked_flag: unknown;
-  session_recording_network_payload_capture_config: unknown;
-  effective_membership_level: number | null;
-  week_start_day: number | null;
-  has_group_types: boolean;
-  primary_dashboard: number | null;
-  live_events_columns: string[] | null;
-  recording_domains: string[] | null;
-  person_on_events_querying_enabled: boolean;
-  groups_on_events_querying_enabled: boolean;
-  inject_web_apps: boolean | null;
-  extra_settings: unknown;
-  surveys_opt_in: boolean | null;
-}
+export type ProjectRecord = UpstreamRecord<
+  ProjectListItem & {
+    app_urls: string[];
+    slack_incoming_webhook: string | null;
+    created_at: string;
+    updated_at: string;
+    anonymize_ips: boolean;
+    test_account_filters: unknown;
+    test_account_filters_default_checked: boolean | null;
+    path_cleaning_filters: unknown;
+    data_attributes: unknown;
+    person_display_name_properties: string[] | null;
+    correlation_config: unknown;
+    autocapture_opt_out: boolean | null;
+    autocapture_exceptions_opt_in: boolean | null;
+    autocapture_exceptions_errors_to_ignore: unknown;
+    capture_console_log_opt_in: boolean | null;
+    capture_performance_opt_in: boolean | null;
+    session_recording_opt_in: boolean;
+    session_recording_sample_rate: string | null;
+    session_recording_minimum_duration_milliseconds: number | null;
+    session_recording_linked_flag: unknown;
+    session_recording_network_payload_capture_config: unknown;
+    effective_membership_level: number | null;
+    week_start_day: number | null;
+    has_group_types: boolean;
+    primary_dashboard: number | null;
+    live_events_columns: string[] | null;
+    recording_domains: string[] | null;
+    person_on_events_querying_enabled: boolean;
+    groups_on_events_querying_enabled: boolean;
+    inject_web_apps: boolean | null;
+    extra_settings: unknown;
+    surveys_opt_in: boolean | null;
+  }
+>;
 
 /** Either shape; resolvers of full-record-only fields load the full record when needed. */
 export type ProjectParent = ProjectListItem | ProjectRecord;

@@ -5,9 +5,10 @@ import type { FeatureFlagRecord, FlagRef } from './feature-flag.ts';
 import { decodePage, type Page, type PageArgs } from './page.ts';
 import type { UserRecord } from './user.ts';
 import type { UserError } from '../user-error.ts';
+import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A role of an organization. `associated_flags` is absent from some responses. */
-export interface RoleRecord {
+export type RoleRecord = UpstreamRecord<{
   id: string;
   name: string;
   feature_flags_access_level?: number | null;
@@ -15,17 +16,17 @@ export interface RoleRecord {
   created_by: UserRecord | null;
   members?: unknown;
   associated_flags?: unknown;
-}
+}>;
 
 /** A grant of one role's access to one flag. */
-export interface RoleAccessRecord {
+export type RoleAccessRecord = UpstreamRecord<{
   id: number;
   feature_flag: FeatureFlagRecord;
   role: RoleRecord;
   role_id?: string;
   added_at: string;
   updated_at: string;
-}
+}>;
 
 const ROLE_ACCESSES = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
 const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';

@@ -88,8 +88,8 @@ async function copiedFlags(
   ctx: GatewayContext,
   key: string,
   targets: number[],
-  failures: { project_id: number }[],
-  records: FeatureFlagRecord[],
+  failures: readonly { project_id: number }[],
+  records: readonly FeatureFlagRecord[],
 ): Promise<ProjectFlag[]> {
   const failed = new Set(failures.map((f) => f.project_id));
   const succeeded = targets.filter((id) => !failed.has(id));
