@@ -2,8 +2,8 @@
 // then the key's scopes (403 `API key missing required scope`), then membership (403).
 import { membershipLevel, getOrganization, userOrganizationIds, type Organization } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
-import { firstProjectOfOrganization, getProject, type ProjectRow } from '../storage/projects.ts';
-import { notFound, permissionDenied } from '../http/errors.ts';
+import { firstProjectOfOrganization, getProject, getProjectByToken, type ProjectRow } from '../storage/projects.ts';
+import { authenticationFailed, notFound, permissionDenied } from '../http/errors.ts';
 import type { Caller } from './authenticate.ts';
 
 /** Organization membership level of an admin (the levels are 1 member, 8 admin, 15 owner). */
@@ -38,10 +38,17 @@ export interface ProjectAccess {
   level: number;
 }
 
-/** The project of a `/api/projects/{project_id}/...` route. */
-export function projectAccess(store: Store, caller: Caller, projectParam: string, scope: string | null): ProjectAccess {
+/**
+ * The project of a `/api/projects/{project_id}/...` route. A project API token (`?token=` on a GET, the service's
+ * `_get_team_from_request`) names the project instead of the path, as in the service; membership is then checked
+ * on the token's project, and a token that names no project fails authentication.
+ */
+export function projectAccess(store: Store, caller: Caller, projectParam: string, scope: string | null, token?: string | null): ProjectAccess {
   let project: ProjectRow | undefined;
-  if (projectParam === '@current') {
+  if (token) {
+    project = getProjectByToken(store, token);
+    if (!project) throw authenticationFailed('Incorrect authentication credentials.');
+  } else if (projectParam === '@current') {
     const organizationId = currentOrganizationId(store, caller);
     project = organizationId ? firstProjectOfOrganization(store, organizationId) : undefined;
   } else {

@@ -5,7 +5,15 @@ import { getFlag, type FlagRow } from '../storage/flags.ts';
 import type { ActivityRow } from '../storage/activity.ts';
 
 /** The project of a nested route, checked for the given scope (null: lookup and membership only). */
-export const projectOf = (ctx: RouteContext, scope: string | null): ProjectAccess => projectAccess(ctx.store, ctx.caller, ctx.req.params.project ?? '', scope);
+export const projectOf = (ctx: RouteContext, scope: string | null): ProjectAccess =>
+  projectAccess(ctx.store, ctx.caller, ctx.req.params.project ?? '', scope, projectToken(ctx));
+
+/** The service's `get_token` on a GET: `token`, else `api_key`, from the query string, trimmed. */
+function projectToken(ctx: RouteContext): string | null {
+  if (ctx.req.method !== 'GET') return null;
+  const token = ctx.req.query.get('token') || ctx.req.query.get('api_key');
+  return token ? token.trim() : null;
+}
 
 export const organizationOf = (ctx: RouteContext, scope: string | null): OrganizationAccess =>
   organizationAccess(ctx.store, ctx.caller, ctx.req.params.org ?? '', scope);
@@ -22,6 +30,7 @@ export function flagOf(ctx: RouteContext, projectId: number, param = ctx.req.par
 export function activityBody(ctx: RouteContext, entry: ActivityRow): Record<string, unknown> {
   const user = ctx.users.basic(entry.user_id);
   return {
+    id: entry.id,
     user: user ? { first_name: user.first_name, email: user.email } : { first_name: 'System', email: null, is_system: true },
     activity: entry.activity,
     scope: entry.scope,

@@ -9,6 +9,8 @@ import { getFlag, setFlagDashboard } from '../storage/flags.ts';
 import { getDashboard, insertCohort, insertDashboard, markDashboardEnriched, projectPersons, type CohortRow } from '../storage/people.ts';
 import { parseId } from '../auth/access.ts';
 import { activityBody, flagOf, projectOf } from './common.ts';
+import { flagLifecycleRoutes } from './flag-lifecycle.ts';
+import { flagLookupRoutes } from './flag-lookups.ts';
 
 /**
  * Flag actions besides evaluation. Scopes: the activity endpoints need `activity_log:read` (as in the real
@@ -116,4 +118,6 @@ export const flagActionRoutes: Route[] = [
   { method: 'POST', path: `${BASE}/:id/create_static_cohort_for_flag`, handler: createStaticCohort },
   { method: 'POST', path: `${BASE}/:id/dashboard`, handler: dashboard },
   { method: 'POST', path: `${BASE}/:id/enrich_usage_dashboard`, handler: enrichUsageDashboard },
+  ...flagLifecycleRoutes,
+  ...flagLookupRoutes,
 ];

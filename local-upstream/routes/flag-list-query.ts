@@ -4,14 +4,21 @@ import { effectiveFilters } from '../serializers/flags.ts';
 import { flagStatus } from '../serializers/flag-status.ts';
 import { validationError } from '../http/errors.ts';
 
-/** The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. */
+/**
+ * The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. The
+ * filter is undefined when only the default (no archived flags) applies, which the paged SQL query does itself.
+ */
+
+function variantCount(flag: FlagRow): number {
+  const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;
+  return Array.isArray(variants) ? variants.length : 0;
+}
 
 function matchesType(flag: FlagRow, type: string): boolean {
-  const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;
-  const multivariate = Array.isArray(variants) && variants.length > 0;
-  if (type === 'boolean') return !multivariate;
-  if (type === 'multivariant') return multivariate;
-  return false; // `experiment` and `remote_config`: the local upstream has neither
+  if (type === 'boolean') return variantCount(flag) === 0;
+  if (type === 'multivariant') return variantCount(flag) > 0;
+  if (type === 'remote_config') return flag.is_remote_configuration;
+  return false; // `experiment`: the local upstream has no experiments
 }
 
 /** A JSON list in a query parameter (`tags`, `excluded_tags`, `excluded_properties`); anything else reads as no filter. */
@@ -65,7 +72,13 @@ export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | un
   const tags = jsonList(query.get('tags'));
   const excludedTags = jsonList(query.get('excluded_tags'));
   const excluded = jsonList(query.get('excluded_properties'));
+  const runtime = query.get('evaluation_runtime');
+  const archived = query.get('archived');
   const checks: Array<(flag: FlagRow) => boolean> = [];
+  if (archived !== null) checks.push((flag) => flag.archived === (archived.toLowerCase() === 'true'));
+  if (runtime !== null) checks.push((flag) => flag.evaluation_runtime === runtime);
+  // An experiment needs a control and at least one test variant.
+  if (query.get('eligible_for_experiment') === 'true') checks.push((flag) => variantCount(flag) >= 2);
   if (key) checks.push((flag) => flag.key.toLowerCase() === key);
   if (terms) checks.push((flag) => terms.every((term) => flag.key.toLowerCase().includes(term) || flag.name.toLowerCase().includes(term)));
   if (active === 'true' || active === 'false') checks.push((flag) => flag.active === (active === 'true'));
@@ -75,7 +88,10 @@ export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | un
   if (tags?.length) checks.push((flag) => flag.tags.some((tag) => tags.includes(tag)));
   if (excludedTags?.length) checks.push((flag) => !flag.tags.some((tag) => excludedTags.includes(tag)));
   if (excluded?.length) checks.push((flag) => !excluded.includes(flag.key));
-  return checks.length ? (flag) => checks.every((check) => check(flag)) : undefined;
+  if (checks.length === 0) return undefined;
+  // Archived flags are hidden unless `archived` is given; its value then picks archived (`true`) or the others.
+  if (archived === null) checks.unshift((flag) => !flag.archived);
+  return (flag) => checks.every((check) => check(flag));
 }
 
 const ORDERABLE = new Set(['key', 'name', 'created_at', 'updated_at', 'id', 'active', 'version']);

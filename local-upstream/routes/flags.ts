@@ -5,11 +5,11 @@ import type { Route, RouteContext } from '../http/router.ts';
 import { logActivity } from '../storage/activity.ts';
 import {
   allFlags,
-  countLiveFlags,
+  countListedFlags,
   getFlagByKey,
   hardDeleteFlag,
   insertFlag,
-  pageLiveFlags,
+  pageListedFlags,
   updateFlag,
   type FlagFields,
   type FlagRow,
@@ -33,7 +33,7 @@ function list(ctx: RouteContext): ApiResponse {
   const filter = listFilter(ctx);
   const order = listOrder(ctx);
   if (filter || order) {
-    const flags = allFlags(ctx.store, project.id).filter(filter ?? (() => true));
+    const flags = allFlags(ctx.store, project.id).filter(filter ?? ((flag) => !flag.archived));
     if (order) flags.sort(order);
     return ok(
       paginateArray(
@@ -43,8 +43,8 @@ function list(ctx: RouteContext): ApiResponse {
     );
   }
   return ok(
-    paginate(ctx.req, countLiveFlags(ctx.store, project.id), (limit, offset) =>
-      pageLiveFlags(ctx.store, project.id, limit, offset).map((flag) => flagBody(flag, ctx.users)),
+    paginate(ctx.req, countListedFlags(ctx.store, project.id), (limit, offset) =>
+      pageListedFlags(ctx.store, project.id, limit, offset).map((flag) => flagBody(flag, ctx.users)),
     ),
   );
 }
@@ -105,7 +105,7 @@ function retrieve(ctx: RouteContext): ApiResponse {
 const UNLOGGED_FIELDS: ReadonlySet<string> = new Set(['last_modified_by', 'updated_at']);
 
 /** The service's `changes_between`: a field first set is `created`, one cleared is `deleted`; `version` is logged too. */
-function changesBetween(before: FlagRow, after: FlagRow): Array<Record<string, unknown>> {
+export function changesBetween(before: FlagRow, after: FlagRow): Array<Record<string, unknown>> {
   const changes: Array<Record<string, unknown>> = [];
   for (const field of Object.keys(after) as Array<keyof FlagRow>) {
     if (UNLOGGED_FIELDS.has(field)) continue;

@@ -12,9 +12,33 @@ export interface UserBasic {
   last_name: string;
   email: string;
   is_email_verified: boolean;
+  hedgehog_config: HedgehogConfig | null;
+  role_at_organization: string | null;
 }
 
-function userBasic(user: User): UserBasic {
+interface HedgehogConfig {
+  use_as_profile: unknown;
+  color: unknown;
+  accessories: unknown;
+  skin: unknown;
+}
+
+const pick = (object: Record<string, unknown>, key: string): unknown => object[key] ?? null;
+
+/**
+ * The service's `get_hedgehog_config`: the four avatar settings of a saved config (version 2 keeps three of them
+ * under `actor_options`), null when none is saved or the stored value is not an object.
+ */
+function hedgehogConfig(config: unknown): HedgehogConfig | null {
+  if (!isObject(config) || Object.keys(config).length === 0) return null;
+  const actor = config.version === 2 ? (isObject(config.actor_options) ? config.actor_options : {}) : config;
+  return { use_as_profile: pick(config, 'use_as_profile'), color: pick(actor, 'color'), accessories: pick(actor, 'accessories'), skin: pick(actor, 'skin') };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `UserBasicSerializer`, embedded wherever a record names a user. */
+export function userBasic(user: User): UserBasic {
   return {
     id: user.id,
     uuid: user.uuid,
@@ -23,8 +47,13 @@ function userBasic(user: User): UserBasic {
     last_name: user.last_name,
     email: user.email,
     is_email_verified: user.is_email_verified,
+    hedgehog_config: hedgehogConfig(user.hedgehog_config),
+    role_at_organization: user.role_at_organization,
   };
 }
+
+/** The caller's access level to a flag, as the service's access control names it. */
+export type AccessLevel = 'manager' | 'editor' | 'viewer';
 
 /**
  * Per-request memo of the records serializers embed (users by id, cohort names), so a page of flags by the
@@ -36,10 +65,12 @@ export class Directory {
   private readonly cohortNames = new Map<string, string | null>();
   private readonly replayLinks = new Map<number, number | null>();
   readonly canEdit: (flag: FlagRow) => boolean;
+  readonly accessLevel: (flag: FlagRow) => AccessLevel;
 
-  constructor(store: Store, canEdit: (flag: FlagRow) => boolean = () => true) {
+  constructor(store: Store, canEdit: (flag: FlagRow) => boolean = () => true, accessLevel?: (flag: FlagRow) => AccessLevel) {
     this.store = store;
     this.canEdit = canEdit;
+    this.accessLevel = accessLevel ?? ((flag) => (canEdit(flag) ? 'editor' : 'viewer'));
   }
 
   basic(id: number | null): UserBasic | null {

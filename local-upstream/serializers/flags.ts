@@ -28,6 +28,7 @@ export interface FlagBody {
   filters: Record<string, unknown>;
   deleted: boolean;
   active: boolean;
+  archived: boolean;
   created_by: UserBasic | null;
   created_at: string;
   updated_at: string;
@@ -37,16 +38,24 @@ export interface FlagBody {
   rollout_percentage: number | null;
   ensure_experience_continuity: boolean;
   experiment_set: number[];
-  surveys: Record<string, unknown>;
-  features: Record<string, unknown>;
+  experiment_set_metadata: unknown[];
+  surveys: unknown[];
+  features: unknown[];
   rollback_conditions: unknown;
   performed_rollback: boolean;
   can_edit: boolean;
   tags: string[];
+  evaluation_contexts: string[];
   usage_dashboard: number | null;
   analytics_dashboards: number[];
   has_enriched_analytics: boolean;
+  user_access_level: string;
+  is_remote_configuration: boolean;
+  has_encrypted_payloads: boolean;
   status: FlagStatus;
+  evaluation_runtime: string | null;
+  bucketing_identifier: string | null;
+  last_called_at: string | null;
   is_used_in_replay_settings: boolean;
 }
 
@@ -106,7 +115,12 @@ export function linkedInReplaySettings(project: { settings: Record<string, unkno
   return typeof linked === 'object' && linked !== null && (linked as { id?: unknown }).id === flagId;
 }
 
-/** The full flag record (docs/rest-interface.md, "Feature flag", plus `updated_at`, `version`, `last_modified_by` and `status` of the real service). */
+/**
+ * The full flag record: the current service's `FeatureFlagSerializer` fields (docs/rest-interface.md, "Feature flag",
+ * names the version), plus `is_simple_flag` and `rollout_percentage`, which the interface lists. Experiments, surveys,
+ * early access features and evaluation contexts do not exist locally, so their lists are empty; the local upstream
+ * records no flag calls, so `last_called_at` is null.
+ */
 export function flagBody(flag: FlagRow, users: Directory): FlagBody {
   const filters = withDisplayNames(effectiveFilters(flag.filters), users, flag.project_id);
   const { simple, rollout } = simpleRollout(filters);
@@ -117,6 +131,7 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     filters,
     deleted: flag.deleted,
     active: flag.active,
+    archived: flag.archived,
     created_by: users.basic(flag.created_by),
     created_at: flag.created_at,
     updated_at: flag.updated_at,
@@ -126,21 +141,29 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     rollout_percentage: rollout,
     ensure_experience_continuity: flag.ensure_experience_continuity,
     experiment_set: [],
-    surveys: {},
-    features: {},
+    experiment_set_metadata: [],
+    surveys: [],
+    features: [],
     rollback_conditions: flag.rollback_conditions,
     performed_rollback: flag.performed_rollback,
     can_edit: users.canEdit(flag),
     tags: flag.tags,
+    evaluation_contexts: [],
     usage_dashboard: flag.usage_dashboard,
     analytics_dashboards: flag.analytics_dashboards,
     has_enriched_analytics: flag.has_enriched_analytics,
+    user_access_level: users.accessLevel(flag),
+    is_remote_configuration: flag.is_remote_configuration,
+    has_encrypted_payloads: flag.has_encrypted_payloads,
     status: flagStatus(flag),
+    evaluation_runtime: flag.evaluation_runtime,
+    bucketing_identifier: flag.bucketing_identifier,
+    last_called_at: null,
     is_used_in_replay_settings: users.replayLinkedFlagId(flag.project_id) === flag.id,
   };
 }
 
-/** `MinimalFeatureFlagSerializer`, as embedded in `my_flags`. */
+/** `MinimalFeatureFlagSerializer`, as embedded in `my_flags`: the same stored values as the full record. */
 export function minimalFlagBody(flag: FlagRow): Record<string, unknown> {
   return {
     id: flag.id,
@@ -151,10 +174,9 @@ export function minimalFlagBody(flag: FlagRow): Record<string, unknown> {
     deleted: flag.deleted,
     active: flag.active,
     ensure_experience_continuity: flag.ensure_experience_continuity,
-    has_encrypted_payloads: false,
     version: flag.version,
-    evaluation_runtime: 'all',
-    bucketing_identifier: null,
-    evaluation_tags: [],
+    evaluation_runtime: flag.evaluation_runtime,
+    bucketing_identifier: flag.bucketing_identifier,
+    evaluation_contexts: [],
   };
 }

@@ -13,6 +13,9 @@ export interface User {
   first_name: string;
   last_name: string;
   is_email_verified: boolean;
+  /** Free-form JSON the user saved for their avatar; null when never set. */
+  hedgehog_config: unknown;
+  role_at_organization: string | null;
 }
 export interface ApiKeyOwner {
   user: User;
@@ -22,7 +25,7 @@ export interface ApiKeyOwner {
 /** Keys are stored hashed, as the real service does (`sha256$<hex>`). */
 const hashKey = (key: string): string => `sha256$${createHash('sha256').update(key).digest('hex')}`;
 
-const USER_COLUMNS = 'id, uuid, distinct_id, email, first_name, last_name, is_email_verified';
+const USER_COLUMNS = 'id, uuid, distinct_id, email, first_name, last_name, is_email_verified, hedgehog_config, role_at_organization';
 
 function toUser(row: Record<string, unknown>): User {
   return {
@@ -33,6 +36,8 @@ function toUser(row: Record<string, unknown>): User {
     first_name: String(row.first_name),
     last_name: String(row.last_name),
     is_email_verified: toBool(row.is_email_verified),
+    hedgehog_config: parseJson(row.hedgehog_config, null),
+    role_at_organization: typeof row.role_at_organization === 'string' ? row.role_at_organization : null,
   };
 }
 
@@ -114,7 +119,8 @@ export function deleteApiKey(store: Store, key: string): boolean {
 
 export function findApiKeyOwner(store: Store, key: string): ApiKeyOwner | undefined {
   const row = store.get(
-    `SELECT u.id, u.uuid, u.distinct_id, u.email, u.first_name, u.last_name, u.is_email_verified, k.scopes
+    `SELECT u.id, u.uuid, u.distinct_id, u.email, u.first_name, u.last_name, u.is_email_verified, u.hedgehog_config,
+       u.role_at_organization, k.scopes
      FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $hash`,
     { hash: hashKey(key) },
   );

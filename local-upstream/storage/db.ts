@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import { SCHEMA_SQL } from './schema.ts';
+import { addMissingColumns, SCHEMA_SQL } from './schema.ts';
 
 type SqlValue = null | number | bigint | string | Uint8Array;
 export type Params = Record<string, SqlValue>;
@@ -18,6 +18,7 @@ export class Store {
     this.db.exec('PRAGMA foreign_keys = ON');
     if (path !== ':memory:') this.db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
     this.db.exec(SCHEMA_SQL);
+    addMissingColumns(this.db);
   }
 
   private statement(sql: string): StatementSync {

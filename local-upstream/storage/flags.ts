@@ -14,6 +14,13 @@ export interface FlagRow {
   tags: string[];
   analytics_dashboards: number[];
   has_enriched_analytics: boolean;
+  archived: boolean;
+  is_remote_configuration: boolean;
+  has_encrypted_payloads: boolean;
+  /** `server`, `client` or `all`; null when a client cleared it. */
+  evaluation_runtime: string | null;
+  /** `distinct_id` or `device_id`; null means the default (`distinct_id`). */
+  bucketing_identifier: string | null;
   usage_dashboard: number | null;
   version: number;
   created_by: number | null;
@@ -22,11 +29,16 @@ export interface FlagRow {
   updated_at: string;
 }
 
+/** Columns a new flag may leave to their defaults (not archived, no remote config, evaluated everywhere). */
+type DefaultedColumns = 'archived' | 'is_remote_configuration' | 'has_encrypted_payloads' | 'evaluation_runtime' | 'bucketing_identifier';
+
 /** The writable columns, as handlers pass them to insert/update. */
-export type FlagFields = Omit<FlagRow, 'id' | 'project_id' | 'created_at' | 'updated_at' | 'version' | 'created_by'> & { created_at?: string };
+export type FlagFields = Omit<FlagRow, 'id' | 'project_id' | 'created_at' | 'updated_at' | 'version' | 'created_by' | DefaultedColumns> &
+  Partial<Pick<FlagRow, DefaultedColumns>> & { created_at?: string };
 
 const COLUMNS = `id, project_id, key, name, filters, deleted, active, ensure_experience_continuity, rollback_conditions,
-  performed_rollback, tags, analytics_dashboards, has_enriched_analytics, usage_dashboard, version, created_by,
+  performed_rollback, tags, analytics_dashboards, has_enriched_analytics, archived, is_remote_configuration,
+  has_encrypted_payloads, evaluation_runtime, bucketing_identifier, usage_dashboard, version, created_by,
   last_modified_by, created_at, updated_at`;
 const PREFIXED_COLUMNS = COLUMNS.split(',')
   .map((column) => `f.${column.trim()}`)
@@ -48,6 +60,11 @@ function toFlag(row: Record<string, unknown>): FlagRow {
     tags: parseJson(row.tags, []),
     analytics_dashboards: parseJson(row.analytics_dashboards, []),
     has_enriched_analytics: toBool(row.has_enriched_analytics),
+    archived: toBool(row.archived),
+    is_remote_configuration: toBool(row.is_remote_configuration),
+    has_encrypted_payloads: toBool(row.has_encrypted_payloads),
+    evaluation_runtime: typeof row.evaluation_runtime === 'string' ? row.evaluation_runtime : null,
+    bucketing_identifier: typeof row.bucketing_identifier === 'string' ? row.bucketing_identifier : null,
     usage_dashboard: row.usage_dashboard === null ? null : Number(row.usage_dashboard),
     version: Number(row.version),
     created_by: row.created_by === null ? null : Number(row.created_by),
@@ -68,15 +85,18 @@ export function getFlagByKey(store: Store, projectId: number, key: string): Flag
   return row ? toFlag(row) : undefined;
 }
 
-export function countLiveFlags(store: Store, projectId: number): number {
-  return store.get<{ n: number }>('SELECT COUNT(*) AS n FROM feature_flags WHERE project_id = $project AND deleted = 0', { project: projectId })!.n;
+/** Flags the unfiltered list shows: neither deleted nor archived (archived ones only when `?archived=` asks). */
+export function countListedFlags(store: Store, projectId: number): number {
+  return store.get<{ n: number }>('SELECT COUNT(*) AS n FROM feature_flags WHERE project_id = $project AND deleted = 0 AND archived = 0', {
+    project: projectId,
+  })!.n;
 }
 
-/** Non-deleted flags, newest first (the list order), one page. */
-export function pageLiveFlags(store: Store, projectId: number, limit: number, offset: number): FlagRow[] {
+/** Listed flags (see countListedFlags), newest first (the list order), one page. */
+export function pageListedFlags(store: Store, projectId: number, limit: number, offset: number): FlagRow[] {
   return store
     .all(
-      `SELECT ${COLUMNS} FROM feature_flags WHERE project_id = $project AND deleted = 0 ${NEWEST_FIRST}
+      `SELECT ${COLUMNS} FROM feature_flags WHERE project_id = $project AND deleted = 0 AND archived = 0 ${NEWEST_FIRST}
     LIMIT $limit OFFSET $offset`,
       { project: projectId, limit, offset },
     )

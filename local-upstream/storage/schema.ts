@@ -13,6 +13,8 @@ CREATE TABLE IF NOT EXISTS users (
   first_name TEXT NOT NULL DEFAULT '',
   last_name TEXT NOT NULL DEFAULT '',
   is_email_verified INTEGER NOT NULL DEFAULT 1,
+  hedgehog_config TEXT,
+  role_at_organization TEXT,
   created_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS memberships (
@@ -27,6 +29,8 @@ CREATE TABLE IF NOT EXISTS api_keys (
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   key_hash TEXT NOT NULL UNIQUE,
   scopes TEXT NOT NULL,
+  label TEXT NOT NULL DEFAULT '',
+  mask_value TEXT,
   created_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS roles (
@@ -48,6 +52,8 @@ CREATE TABLE IF NOT EXISTS projects (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS projects_by_org ON projects(organization_id);
+-- Seeding finds a project by organization and name (storage/projects.ts findProjectByName).
+CREATE INDEX IF NOT EXISTS projects_by_org_name ON projects(organization_id, name);
 CREATE TABLE IF NOT EXISTS group_types (
   project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   group_type_index INTEGER NOT NULL,
@@ -105,6 +111,11 @@ CREATE TABLE IF NOT EXISTS feature_flags (
   tags TEXT NOT NULL DEFAULT '[]',
   analytics_dashboards TEXT NOT NULL DEFAULT '[]',
   has_enriched_analytics INTEGER NOT NULL DEFAULT 0,
+  archived INTEGER NOT NULL DEFAULT 0,
+  is_remote_configuration INTEGER NOT NULL DEFAULT 0,
+  has_encrypted_payloads INTEGER NOT NULL DEFAULT 0,
+  evaluation_runtime TEXT DEFAULT 'all',
+  bucketing_identifier TEXT,
   usage_dashboard INTEGER REFERENCES dashboards(id) ON DELETE SET NULL,
   version INTEGER NOT NULL DEFAULT 1,
   created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
@@ -179,3 +190,34 @@ CREATE TABLE IF NOT EXISTS seed_origins (
   PRIMARY KEY (kind, seed_key)
 );
 `;
+
+/**
+ * Columns added after the first release of the schema, so a `--db` file written by an older version gains
+ * them on start (SQLite has no `ADD COLUMN IF NOT EXISTS`). Each is also in SCHEMA_SQL for new files.
+ */
+const ADDED_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: string }> = [
+  { table: 'users', column: 'hedgehog_config', definition: 'TEXT' },
+  { table: 'users', column: 'role_at_organization', definition: 'TEXT' },
+  { table: 'api_keys', column: 'label', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'api_keys', column: 'mask_value', definition: 'TEXT' },
+  { table: 'feature_flags', column: 'archived', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'feature_flags', column: 'is_remote_configuration', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'feature_flags', column: 'has_encrypted_payloads', definition: 'INTEGER NOT NULL DEFAULT 0' },
+  { table: 'feature_flags', column: 'evaluation_runtime', definition: "TEXT DEFAULT 'all'" },
+  { table: 'feature_flags', column: 'bucketing_identifier', definition: 'TEXT' },
+];
+
+/** Adds the columns of ADDED_COLUMNS an existing database lacks. */
+export function addMissingColumns(db: { exec(sql: string): void; prepare(sql: string): { all(): unknown[] } }): void {
+  const present = new Map<string, Set<string>>();
+  for (const { table, column, definition } of ADDED_COLUMNS) {
+    let columns = present.get(table);
+    if (!columns) {
+      columns = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((row) => row.name));
+      present.set(table, columns);
+    }
+    if (columns.has(column)) continue;
+    db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    columns.add(column);
+  }
+}

@@ -17,7 +17,16 @@ const FLAG_FIELDS: FieldSpecs = {
   tags: { kind: 'stringList' },
   analytics_dashboards: { kind: 'integerList' },
   has_enriched_analytics: { kind: 'boolean', allowNull: true },
+  // Fields of the current service's serializer that clients set (docs/rest-interface.md, "Feature flag").
+  archived: { kind: 'boolean' },
+  is_remote_configuration: { kind: 'boolean', allowNull: true },
+  has_encrypted_payloads: { kind: 'boolean', allowNull: true },
+  evaluation_runtime: { kind: 'choice', choices: ['server', 'client', 'all'], allowNull: true },
+  bucketing_identifier: { kind: 'choice', choices: ['distinct_id', 'device_id'], allowNull: true },
 };
+
+/** Nullable booleans the service's model stores as false. */
+const FALSE_WHEN_NULL = ['is_remote_configuration', 'has_encrypted_payloads'];
 
 const KEY_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
@@ -78,6 +87,35 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
       return value;
     },
   });
+  for (const field of FALSE_WHEN_NULL) if (clean[field] === null) clean[field] = false;
+  checkFieldCombinations(clean, ctx.existing);
   if (clean.active === true) clean.performed_rollback = false;
   return clean;
+}
+
+/** A field's value after this write: the request's, else the stored one, else the model default. */
+function effective<K extends keyof FlagRow>(clean: Record<string, unknown>, existing: FlagRow | undefined, field: K, fallback: FlagRow[K]): unknown {
+  if (field in clean) return clean[field];
+  return existing ? existing[field] : fallback;
+}
+
+/** The serializer's cross-field rules, in its order; each is a non-field error (`attr` null). */
+function checkFieldCombinations(clean: Record<string, unknown>, existing: FlagRow | undefined): void {
+  const deviceBucketing = effective(clean, existing, 'bucketing_identifier', null) === 'device_id';
+  const persists = effective(clean, existing, 'ensure_experience_continuity', false) === true;
+  const alreadyCombined = existing?.bucketing_identifier === 'device_id' && existing.ensure_experience_continuity;
+  if (deviceBucketing && persists && !alreadyCombined) {
+    throw validationError("Cannot enable 'persist across authentication steps' when using device ID bucketing. These features are incompatible.", null);
+  }
+  if (effective(clean, existing, 'has_encrypted_payloads', false) === true && effective(clean, existing, 'is_remote_configuration', false) !== true) {
+    throw validationError('Encrypted payloads require the flag to be a remote configuration.', null);
+  }
+  if (effective(clean, existing, 'archived', false) === true && effective(clean, existing, 'active', true) === true) {
+    throw validationError(
+      clean.archived === true
+        ? 'Cannot archive an enabled feature flag. Disable it first, or send active: false in the same request.'
+        : 'Cannot enable an archived feature flag. Unarchive it first.',
+      null,
+    );
+  }
 }

@@ -1,0 +1,58 @@
+import { permissionDenied, validationError } from '../http/errors.ts';
+import { ok, type ApiResponse } from '../http/request.ts';
+import type { Route, RouteContext } from '../http/router.ts';
+import { allFlags, updateFlag, type FlagFields, type FlagRow } from '../storage/flags.ts';
+import { flagBody } from '../serializers/flags.ts';
+import { checkFlagTransition } from '../validation/flag-state.ts';
+import { flagOf, projectOf } from './common.ts';
+import { changesBetween, logFlagActivity } from './flags.ts';
+
+/**
+ * `POST .../feature_flags/{id}/enable/`, `disable/`, `archive/` and `unarchive/` (scope `feature_flag:write`): each
+ * changes only the flag's state and ignores the request body, so a stale client cannot overwrite targeting through
+ * them. A call that changes nothing writes nothing (same `version`, no activity entry). They answer the flag record.
+ */
+
+type StateChange = Partial<Pick<FlagRow, 'active' | 'archived'>>;
+
+function enable(flag: FlagRow): StateChange {
+  if (flag.archived) throw validationError('Cannot enable an archived feature flag. Unarchive it first.', null);
+  return { active: true };
+}
+
+const disable = (): StateChange => ({ active: false });
+
+/** An archived flag is disabled too: archiving an enabled flag switches it off in the same write. */
+const archive = (): StateChange => ({ active: false, archived: true });
+
+/** Unarchiving leaves the flag disabled. */
+const unarchive = (): StateChange => ({ archived: false });
+
+/** The fields of `change` that differ from the stored flag. */
+function effectiveChange(flag: FlagRow, change: StateChange): StateChange {
+  return Object.fromEntries(Object.entries(change).filter(([field, value]) => flag[field as keyof StateChange] !== value));
+}
+
+function lifecycleAction(decide: (flag: FlagRow) => StateChange) {
+  return (ctx: RouteContext): ApiResponse => {
+    const { project } = projectOf(ctx, 'feature_flag:write');
+    const flag = flagOf(ctx, project.id);
+    if (!ctx.users.canEdit(flag)) throw permissionDenied("You don't have edit permissions for this feature flag.");
+    const change = effectiveChange(flag, decide(flag));
+    if (Object.keys(change).length === 0) return ok(flagBody(flag, ctx.users));
+    checkFlagTransition(flag, change, allFlags(ctx.store, project.id, true));
+    const fields: Partial<FlagFields> = { ...change, last_modified_by: ctx.caller.user.id };
+    if (change.active === true) fields.performed_rollback = false;
+    const updated = updateFlag(ctx.store, flag, fields);
+    logFlagActivity(ctx, project, updated, 'updated', changesBetween(flag, updated));
+    return ok(flagBody(updated, ctx.users));
+  };
+}
+
+const BASE = '/api/projects/:project/feature_flags/:id';
+export const flagLifecycleRoutes: Route[] = [
+  { method: 'POST', path: `${BASE}/enable`, handler: lifecycleAction(enable) },
+  { method: 'POST', path: `${BASE}/disable`, handler: lifecycleAction(disable) },
+  { method: 'POST', path: `${BASE}/archive`, handler: lifecycleAction(archive) },
+  { method: 'POST', path: `${BASE}/unarchive`, handler: lifecycleAction(unarchive) },
+];
