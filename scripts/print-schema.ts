@@ -3,9 +3,9 @@
 // It is printSubgraphSchema of the subgraph built from the same SDL documents the gateway uses
 // (src/schema.ts loadTypeDefs): one merged definition per type (extensions folded in), which
 // reads better in a diff than the per-file SDL of `_service { sdl }`. It is built without
-// resolvers because the scalar resolvers (graphql-scalars) would replace our scalar
-// descriptions, which `_service` keeps;
-// test/federation/published-schema.test.ts proves both compose to the same supergraph.
+// resolvers: they add nothing to the SDL (the scalars keep schema/common.graphql's descriptions).
+// test/federation/published-schema.test.ts proves it, `_service { sdl }` and introspection are one
+// schema.
 //
 //   npm run schema:print   rewrites the file
 //   npm run schema:check   exits 1 when the file is stale (part of `npm test`)

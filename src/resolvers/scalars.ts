@@ -4,6 +4,9 @@
 // docs/rest-interface.md, "Time zones") and UUID are used only in mutation inputs: they accept any
 // string, and `INPUT_CHECKS` below checks the value in the mutation, which answers a bad one as a
 // userError on its field (src/mutation-inputs.ts, docs/errors.md).
+// The scalars carry no description or specifiedByURL of their own: buildSubgraphSchema keeps the
+// ones schema/common.graphql gives, so introspection, `_service { sdl }` and the published SDL show
+// one text (test/federation/published-schema.test.ts).
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { PluginTypeResolvers, WeekStartDayResolvers } from '../generated/resolvers-types.ts';
@@ -15,7 +18,7 @@ import type { UserErrorCode } from '../user-error.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
-function stringScalar(name: string, description: string, accept: (value: string) => boolean, problem: string) {
+function stringScalar(name: string, accept: (value: string) => boolean, problem: string) {
   const check = (value: unknown): string => {
     if (typeof value === 'string' && accept(value)) return value;
     throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}: ${problem}`, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -29,7 +32,6 @@ function stringScalar(name: string, description: string, accept: (value: string)
   };
   return new GraphQLScalarType<string, string>({
     name,
-    description,
     serialize,
     parseValue: check,
     parseLiteral: (ast: ValueNode) => check(ast.kind === Kind.STRING ? ast.value : undefined),
@@ -38,14 +40,15 @@ function stringScalar(name: string, description: string, accept: (value: string)
 
 const DateTime = stringScalar(
   'DateTime',
-  'An ISO 8601 date-time string.',
   (v) => ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)),
   'expected an ISO 8601 date-time such as 2024-05-01T12:00:00Z',
 );
 
 const anyString = () => true;
-const TimeZone = stringScalar('TimeZone', 'An IANA time-zone name accepted by the upstream.', anyString, 'expected a string');
-const UUID = stringScalar('UUID', 'A UUID string.', anyString, 'expected a string');
+const TimeZone = stringScalar('TimeZone', anyString, 'expected a string');
+const UUID = stringScalar('UUID', anyString, 'expected a string');
+/** graphql-scalars' JSON, without its own description and specifiedByURL (see the top of the file). */
+const JsonScalar = new GraphQLScalarType({ ...JSONResolver.toConfig(), description: undefined, specifiedByURL: undefined });
 
 /** What an input check found: the userError's message and code. */
 export interface InputProblem {
@@ -63,7 +66,7 @@ export const scalars = {
   DateTime,
   TimeZone,
   UUID,
-  JSON: JSONResolver,
+  JSON: JsonScalar,
 };
 
 // Each enum value is its REST value (codegen.ts `enumValues` points the resolver types at the same objects).
