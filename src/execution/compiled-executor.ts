@@ -1,18 +1,22 @@
-// Compiled execution (docs/performance.md): every operation runs as a graphql-jit function,
-// compiled once per parsed document and cached with it, instead of being interpreted by
-// graphql-js on every request. Apollo Server keeps parsing, validation, plugins and error
-// formatting; only `execute` changes (it reaches Apollo through executor-gateway.ts).
+// Compiled execution (docs/architecture.md, "Execution"; docs/performance.md): an eligible query
+// runs as a graphql-jit function, compiled once per parsed document and cached with it, instead of
+// being interpreted by graphql-js on every request. Apollo Server keeps parsing, validation,
+// plugins and error formatting; only `execute` changes (it reaches Apollo through executor-gateway.ts).
 //
-// graphql-js still runs what graphql-jit must not or cannot:
-//   - subscriptions (served elsewhere, always by graphql-js);
+// The answer is always graphql-js's. graphql-js runs:
+//   - a request whose operation Apollo could not resolve (no operation, an unknown name...), so
+//     graphql-js reports it (400 OPERATION_RESOLUTION_FAILURE);
+//   - every operation eligibility.ts does not admit (mutations, directives, defaults...): only what
+//     test/gateway/differential.test.ts proves identical runs compiled;
 //   - federated tracing (`apollo-federation-include-trace: ftv1`): Apollo's trace plugin hooks
 //     every field resolver, which only graphql-js drives;
 //   - a document graphql-jit refuses to compile.
 // Each path is counted in `graphql_executions_total{executor, reason}`.
-import { execute, getVariableValues, GraphQLError, OperationTypeNode, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
+import { ineligibility } from './eligibility.ts';
 import { FEDERATED_TRACE_HEADER } from '../apollo-plugins/inline-trace.ts';
 
 interface CompiledExecutorOptions {
@@ -24,27 +28,32 @@ interface CompiledExecutorOptions {
 }
 
 // Per parsed document (Apollo's document cache hands back the same DocumentNode for the same
-// query text), per operation name: the compiled query, or null when graphql-jit refused it.
-type CompiledByOperation = Map<string, CompiledQuery | null>;
+// query text), per operation name: the compiled query, or why graphql-js runs the operation.
+type Plan = CompiledQuery | Exclude<ExecutionReason, 'compiled'>;
+type PlanByOperation = Map<string, Plan>;
 
-/** An Apollo Server gateway executor that runs compiled queries, falling back to graphql-js. */
+/** An Apollo Server gateway executor that runs eligible queries compiled, everything else on graphql-js. */
 export function compiledExecutor({ schema, compileSchema, count }: CompiledExecutorOptions): GatewayExecutor {
-  const cache = new WeakMap<DocumentNode, CompiledByOperation>();
+  const cache = new WeakMap<DocumentNode, PlanByOperation>();
 
-  function compiled(document: DocumentNode, operationName: string | null): CompiledQuery | null {
+  function plan(document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null): Plan {
     let byOperation = cache.get(document);
-    if (!byOperation) cache.set(document, (byOperation = new Map<string, CompiledQuery | null>()));
+    if (!byOperation) cache.set(document, (byOperation = new Map<string, Plan>()));
     const key = operationName ?? '';
     let entry = byOperation.get(key);
     if (entry === undefined) {
-      const result = compileQuery(compileSchema, document, operationName ?? undefined);
-      entry = isCompiledQuery(result) ? result : null;
+      entry = ineligibility(schema, document, operation) ?? compiled(document, operationName);
       byOperation.set(key, entry);
     }
     return entry;
   }
 
-  const interpreted = (request: GatewayGraphQLRequestContext, reason: ExecutionReason): Promise<ExecutionResult> => {
+  function compiled(document: DocumentNode, operationName: string | null): Plan {
+    const result = compileQuery(compileSchema, document, operationName ?? undefined);
+    return isCompiledQuery(result) ? result : 'uncompilable';
+  }
+
+  const interpreted = (request: GatewayGraphQLRequestContext, reason: Exclude<ExecutionReason, 'compiled'>): Promise<ExecutionResult> => {
     count('graphql-js', reason);
     return Promise.resolve(
       execute({
@@ -52,16 +61,19 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
         document: request.document,
         contextValue: request.context,
         variableValues: request.request.variables,
-        operationName: request.operationName,
+        // The name the caller sent, not the one Apollo resolved: when none resolved, graphql-js
+        // words the failure from it ("Unknown operation named ...").
+        operationName: request.request.operationName,
       }),
     );
   };
 
   return async (request) => {
-    if (request.operation.operation === OperationTypeNode.SUBSCRIPTION) return interpreted(request, 'subscription');
+    // Apollo calls the executor even when no operation resolved; graphql-js reports why.
+    if (!request.operation) return interpreted(request, 'no-operation');
     if (request.request.http?.headers.get(FEDERATED_TRACE_HEADER) === 'ftv1') return interpreted(request, 'tracing');
-    const query = compiled(request.document, request.operationName);
-    if (!query) return interpreted(request, 'uncompilable');
+    const query = plan(request.document, request.operation, request.operationName);
+    if (typeof query === 'string') return interpreted(request, query);
     count('graphql-jit', 'compiled');
     const variables = request.request.variables ?? {};
     const result = await query.query(undefined, request.context, variables);

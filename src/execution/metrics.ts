@@ -2,15 +2,19 @@
 // fallback from compiled execution to graphql-js is visible in /metrics.
 import type { Registry } from 'prom-client';
 import { FastCounter, type CounterSeries } from '../metric-series.ts';
+import { INELIGIBILITIES, type Ineligibility } from './eligibility.ts';
 
-/** Why an operation ran where it did (the `reason` label). */
-export type ExecutionReason = 'compiled' | 'subscription' | 'tracing' | 'uncompilable';
+/**
+ * Why an operation ran where it did (the `reason` label): `compiled`; or, on graphql-js, no
+ * operation resolved, federated tracing, refused by graphql-jit, or one of eligibility.ts's reasons.
+ */
+export type ExecutionReason = 'compiled' | 'no-operation' | 'tracing' | 'uncompilable' | Ineligibility;
 export type Executor = 'graphql-jit' | 'graphql-js';
 export type ExecutionCounter = (executor: Executor, reason: ExecutionReason) => void;
 
-const PATHS: Record<Executor, ExecutionReason[]> = {
+const PATHS: Record<Executor, readonly ExecutionReason[]> = {
   'graphql-jit': ['compiled'],
-  'graphql-js': ['subscription', 'tracing', 'uncompilable'],
+  'graphql-js': ['no-operation', 'tracing', 'uncompilable', ...INELIGIBILITIES],
 };
 
 /**
@@ -20,12 +24,12 @@ const PATHS: Record<Executor, ExecutionReason[]> = {
 export function executionCounter(registry: Registry): ExecutionCounter {
   const counter = new FastCounter(
     'graphql_executions_total',
-    'GraphQL operations executed, by executor (graphql-jit or graphql-js) and reason (compiled, subscription, tracing, uncompilable).',
+    'GraphQL operations executed, by executor (graphql-jit or graphql-js) and reason (compiled, or why graphql-js ran it: src/execution/eligibility.ts).',
     ['executor', 'reason'],
     registry,
   );
   const children = {} as Record<Executor, Partial<Record<ExecutionReason, CounterSeries>>>;
-  for (const [executor, reasons] of Object.entries(PATHS) as [Executor, ExecutionReason[]][]) {
+  for (const [executor, reasons] of Object.entries(PATHS) as [Executor, readonly ExecutionReason[]][]) {
     children[executor] = {};
     for (const reason of reasons) (children[executor][reason] = counter.series(executor, reason)).inc(0);
   }
