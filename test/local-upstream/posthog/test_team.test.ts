@@ -21,7 +21,7 @@
  *   lists it among the writable project fields, so the local upstream keeps accepting it.
  * - scoped personal API keys and OAuth tokens (test_teams_outside_*), the EU/US organization defaults, paid access
  *   control (AccessControl objects: test_team_*_with_access_control, test_web_analytics_*): outside the interface.
- * - test_project.py's plan limits (test_project_creation_*, test_hard_limit_projects, demo project limits): billing.
+ * - test_project.py's own tests: in test_project.test.ts (with what it skips).
  */
 import { describe, expect, it } from 'vitest';
 import { client, KEYS, PROJECT_A_TOKEN, testSeed, useUpstream, validation } from '../helpers.ts';
