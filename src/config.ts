@@ -1,45 +1,24 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { availableParallelism } from 'node:os';
-import {
-  DEFAULT_OPERATION_TIMEOUT_MS,
-  DEFAULT_UPSTREAM_CALL_LIMIT,
-  DEFAULT_UPSTREAM_CONNECTIONS,
-  DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES,
-  DEFAULT_UPSTREAM_RETRIES,
-  DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS,
-  DEFAULT_UPSTREAM_TIMEOUT_MS,
-} from './upstream-client/http.ts';
-import { DEFAULT_PARSE_CACHE_BYTES } from './upstream-client/parsed-answers.ts';
+import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/settings.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
-export interface Config {
+/**
+ * The one configuration object: main.ts hands it on to `startGateway` (GatewayOptions uses the same
+ * names) and the gateway hands the upstream settings on to the transport (src/upstream-client/settings.ts).
+ */
+export interface Config extends UpstreamSettings {
   /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */
   port: number;
   /** HOST: interface to listen on (default 0.0.0.0). */
   host: string;
   /** UPSTREAM_URL: base URL of the REST service; unset = embedded local upstream with demo data. */
   upstreamUrl: string | null;
-  /** UPSTREAM_TIMEOUT_MS: total deadline of each upstream call, headers to last byte (default 10000). */
-  upstreamTimeoutMs: number;
-  /** OPERATION_TIMEOUT_MS: deadline of all the upstream work of one operation (default 25000). */
-  operationTimeoutMs: number;
-  /** UPSTREAM_CALL_LIMIT: most upstream calls per operation, retries included (default 300). */
-  upstreamCallLimit: number;
-  /** UPSTREAM_MAX_RESPONSE_BYTES: largest upstream answer read (default 10485760). */
-  upstreamMaxResponseBytes: number;
-  /** UPSTREAM_PARSE_CACHE_BYTES: bytes of GET answers whose parsed JSON is reused when the same URL answers the same bytes (default 2097152; 0 turns it off). */
-  upstreamParseCacheBytes: number;
-  /** UPSTREAM_RETRIES: retries of a failed upstream read (default 2; 0 turns them off). */
-  upstreamRetries: number;
-  /** UPSTREAM_RETRY_AFTER_MAX_MS: longest 429 Retry-After waited for before retrying (default 2000). */
-  upstreamRetryAfterMaxMs: number;
   /** SHUTDOWN_GRACE_MS: on SIGTERM, time in-flight operations get before their upstream calls are aborted (default 10000). */
   shutdownGraceMs: number;
-  /** UPSTREAM_CONNECTIONS: keep-alive connections to the upstream (default 16). */
-  upstreamConnections: number;
   /** LOG_LEVEL: pino level (default info; `silent` turns logging off). */
   logLevel: string;
   /** NODE_ENV: `production` switches the landing page to the production one. */
@@ -76,15 +55,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     port: port(env, 'PORT', 4000),
     host: env.HOST || '0.0.0.0',
     upstreamUrl: env.UPSTREAM_URL ? url(env.UPSTREAM_URL) : null,
-    upstreamTimeoutMs: positive(env, 'UPSTREAM_TIMEOUT_MS', DEFAULT_UPSTREAM_TIMEOUT_MS),
-    operationTimeoutMs: positive(env, 'OPERATION_TIMEOUT_MS', DEFAULT_OPERATION_TIMEOUT_MS),
-    upstreamCallLimit: positive(env, 'UPSTREAM_CALL_LIMIT', DEFAULT_UPSTREAM_CALL_LIMIT),
-    upstreamMaxResponseBytes: positive(env, 'UPSTREAM_MAX_RESPONSE_BYTES', DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES),
-    upstreamParseCacheBytes: integer(env, 'UPSTREAM_PARSE_CACHE_BYTES', DEFAULT_PARSE_CACHE_BYTES),
-    upstreamRetries: integer(env, 'UPSTREAM_RETRIES', DEFAULT_UPSTREAM_RETRIES),
-    upstreamRetryAfterMaxMs: integer(env, 'UPSTREAM_RETRY_AFTER_MAX_MS', DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS),
+    upstreamTimeoutMs: positive(env, 'UPSTREAM_TIMEOUT_MS', UPSTREAM_DEFAULTS.upstreamTimeoutMs),
+    operationTimeoutMs: positive(env, 'OPERATION_TIMEOUT_MS', UPSTREAM_DEFAULTS.operationTimeoutMs),
+    upstreamCallLimit: positive(env, 'UPSTREAM_CALL_LIMIT', UPSTREAM_DEFAULTS.upstreamCallLimit),
+    upstreamMaxResponseBytes: positive(env, 'UPSTREAM_MAX_RESPONSE_BYTES', UPSTREAM_DEFAULTS.upstreamMaxResponseBytes),
+    upstreamParseCacheBytes: integer(env, 'UPSTREAM_PARSE_CACHE_BYTES', UPSTREAM_DEFAULTS.upstreamParseCacheBytes),
+    upstreamRetries: integer(env, 'UPSTREAM_RETRIES', UPSTREAM_DEFAULTS.upstreamRetries),
+    upstreamRetryAfterMaxMs: integer(env, 'UPSTREAM_RETRY_AFTER_MAX_MS', UPSTREAM_DEFAULTS.upstreamRetryAfterMaxMs),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
-    upstreamConnections: integer(env, 'UPSTREAM_CONNECTIONS', DEFAULT_UPSTREAM_CONNECTIONS),
+    upstreamConnections: positive(env, 'UPSTREAM_CONNECTIONS', UPSTREAM_DEFAULTS.upstreamConnections),
     logLevel: env.LOG_LEVEL || 'info',
     nodeEnv: env.NODE_ENV || 'development',
     localApiKey: env.LOCAL_API_KEY || undefined,

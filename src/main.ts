@@ -8,6 +8,7 @@ import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.
 import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
+import { upstreamSettings } from './upstream-client/settings.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
@@ -29,17 +30,10 @@ async function runGateway(): Promise<void> {
     () =>
       startGateway({
         upstreamUrl: config.upstreamUrl ?? embedded!.upstream.url,
+        ...upstreamSettings(config),
         port: config.port,
         host: config.host,
-        upstreamTimeoutMs: config.upstreamTimeoutMs,
-        operationTimeoutMs: config.operationTimeoutMs,
-        upstreamCallLimit: config.upstreamCallLimit,
-        upstreamMaxResponseBytes: config.upstreamMaxResponseBytes,
-        upstreamParseCacheBytes: config.upstreamParseCacheBytes,
-        upstreamRetries: config.upstreamRetries,
-        upstreamRetryAfterMaxMs: config.upstreamRetryAfterMaxMs,
         shutdownGraceMs: config.shutdownGraceMs,
-        upstreamConnections: config.upstreamConnections,
         logLevel: config.logLevel,
         nodeEnv: config.nodeEnv,
         cache,

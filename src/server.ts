@@ -30,35 +30,25 @@ import { GatewayTracer } from './tracing.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
-import { UpstreamTransport, type TransportOptions } from './upstream-client/http.ts';
+import { UpstreamTransport } from './upstream-client/http.ts';
+import { upstreamSettings, type UpstreamSettings } from './upstream-client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
 
-export interface GatewayOptions {
+/**
+ * What `startGateway` takes: the settings of `Config` (src/config.ts) under the same names, each
+ * optional (tests give only what they change), plus the objects a caller builds. The upstream
+ * settings (src/upstream-client/settings.ts) are handed on to the transport as they are.
+ */
+export interface GatewayOptions extends Partial<UpstreamSettings> {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
   upstreamUrl: string;
   /** Listening port; 0 picks a free one (tests). Default 4000. */
   port?: number;
   host?: string;
-  /** Total deadline of each upstream call in ms, headers to last byte (default 10 000). */
-  upstreamTimeoutMs?: number;
-  /** Deadline of all the upstream work of one operation in ms (default 25 000). */
-  operationTimeoutMs?: number;
-  /** Most upstream calls one operation may make, retries included (default 300). */
-  upstreamCallLimit?: number;
-  /** Largest upstream answer read, in bytes (default 10 MiB). */
-  upstreamMaxResponseBytes?: number;
-  /** Bytes of GET answers whose parsed JSON is reused for the same bytes from the same URL (default 2 MiB; 0 turns it off). */
-  upstreamParseCacheBytes?: number;
-  /** Retries of a failed upstream read (default 2; writes are never retried). */
-  upstreamRetries?: number;
-  /** Longest Retry-After of a 429 that is waited for before retrying, in ms (default 2 000). */
-  upstreamRetryAfterMaxMs?: number;
   /** On stop, how long in-flight operations may finish before their upstream calls are aborted (default 10 000). */
   shutdownGraceMs?: number;
-  /** Keep-alive connections to the upstream (default 16). */
-  upstreamConnections?: number;
   /** pino level; default `silent` so tests stay quiet (main.ts passes LOG_LEVEL). */
   logLevel?: string;
   /** `production` switches to the production landing page. */
@@ -146,7 +136,7 @@ query ProjectsAndFlags($after: String) {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const transport = new UpstreamTransport({ ...transportOptions(options), onCall: metrics.observeUpstreamCall });
+  const transport = new UpstreamTransport({ upstreamUrl: options.upstreamUrl, ...upstreamSettings(options), onCall: metrics.observeUpstreamCall });
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const cache = options.cache ?? createCache();
   const readiness = new Readiness({
@@ -205,21 +195,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
 // After the grace period, aborted upstream calls still need a moment to turn into answers.
 const ANSWER_AFTER_ABORT_MS = 1_000;
-
-function transportOptions(options: GatewayOptions): TransportOptions {
-  const pick = <T>(value: T | undefined, key: keyof TransportOptions) => (value !== undefined ? { [key]: value } : {});
-  return {
-    upstreamUrl: options.upstreamUrl,
-    ...pick(options.upstreamTimeoutMs, 'timeoutMs'),
-    ...pick(options.operationTimeoutMs, 'operationTimeoutMs'),
-    ...pick(options.upstreamCallLimit, 'callLimit'),
-    ...pick(options.upstreamMaxResponseBytes, 'maxResponseBytes'),
-    ...pick(options.upstreamParseCacheBytes, 'parseCacheBytes'),
-    ...pick(options.upstreamRetries, 'retries'),
-    ...pick(options.upstreamRetryAfterMaxMs, 'maxRetryAfterMs'),
-    ...pick(options.upstreamConnections, 'connections'),
-  };
-}
 
 function gatewayLogger(options: GatewayOptions): Logger {
   return pino(

@@ -23,6 +23,7 @@ import { ParsedAnswers } from './parsed-answers.ts';
 import { Exchange, type AnswerHeaders } from './exchange.ts';
 import { interpretResponse, useBody } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
+import { upstreamSettings, type UpstreamSettings } from './settings.ts';
 import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 
@@ -61,37 +62,12 @@ export type AttemptListener = (failure: unknown) => void;
 /** `reused`: the answer repeated the last one from its URL byte for byte, and its parsed value was reused (parsed-answers.ts). */
 export type CallObserver = (call: { method: HttpMethod; route: string; status: number | null; ms: number; reused: boolean }) => void;
 
-export interface TransportOptions {
+/** The settings (settings.ts: one name from the environment to here; a setting left out takes its default) and the seams. */
+export interface TransportOptions extends Partial<UpstreamSettings> {
   /** Base URL of the upstream, e.g. http://127.0.0.1:8000. Only its origin is used. */
   upstreamUrl: string;
-  /** Total deadline of one upstream call (connect, headers and the whole body), in ms. */
-  timeoutMs?: number;
-  /** Deadline of all the upstream work of one operation, in ms. */
-  operationTimeoutMs?: number;
-  /** Most upstream calls (retries included) one operation may make. */
-  callLimit?: number;
-  /** Largest upstream answer read, in bytes; a larger one is abandoned as UPSTREAM_ERROR. */
-  maxResponseBytes?: number;
-  /** Retries of failed reads (see retry.ts). */
-  retries?: number;
-  /** Longest Retry-After waited for before retrying a 429, in ms. */
-  maxRetryAfterMs?: number;
-  /** Keep-alive connections in the pool. */
-  connections?: number;
-  /** Bytes of GET answers whose parsed values are kept for answers repeated byte for byte (parsed-answers.ts); 0 keeps none. */
-  parseCacheBytes?: number;
   onCall?: CallObserver;
 }
-
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
-export const DEFAULT_OPERATION_TIMEOUT_MS = 25_000;
-export const DEFAULT_UPSTREAM_CALL_LIMIT = 300;
-export const DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
-export const DEFAULT_UPSTREAM_RETRIES = DEFAULT_RETRY_POLICY.retries;
-export const DEFAULT_UPSTREAM_RETRY_AFTER_MAX_MS = DEFAULT_RETRY_POLICY.maxRetryAfterMs;
-// Two cores serve both gateway and (often) the local upstream: a modest pool keeps
-// parallel waves parallel without flooding the upstream.
-export const DEFAULT_UPSTREAM_CONNECTIONS = 16;
 
 /** The cheap call that tells whether the upstream accepts a token (`UpstreamClient.verifyToken`). */
 const TOKEN_CHECK: UpstreamCall = { method: 'GET', route: '/api/projects/', query: { limit: 1 } };
@@ -118,19 +94,16 @@ export class UpstreamTransport {
 
   constructor(options: TransportOptions) {
     this.origin = new URL(options.upstreamUrl).origin;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
-    this.#operationTimeoutMs = options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS;
-    this.#callLimit = options.callLimit ?? DEFAULT_UPSTREAM_CALL_LIMIT;
-    this.#maxResponseBytes = options.maxResponseBytes ?? DEFAULT_UPSTREAM_MAX_RESPONSE_BYTES;
-    this.#retry = {
-      ...DEFAULT_RETRY_POLICY,
-      ...(options.retries !== undefined ? { retries: options.retries } : {}),
-      ...(options.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: options.maxRetryAfterMs } : {}),
-    };
-    const connections = options.connections ?? DEFAULT_UPSTREAM_CONNECTIONS;
+    const settings = upstreamSettings(options);
+    this.#timeoutMs = settings.upstreamTimeoutMs;
+    this.#operationTimeoutMs = settings.operationTimeoutMs;
+    this.#callLimit = settings.upstreamCallLimit;
+    this.#maxResponseBytes = settings.upstreamMaxResponseBytes;
+    this.#retry = { ...DEFAULT_RETRY_POLICY, retries: settings.upstreamRetries, maxRetryAfterMs: settings.upstreamRetryAfterMaxMs };
+    const connections = settings.upstreamConnections;
     this.connections = connections;
     this.#slots = new ConnectionSlots(connections);
-    this.#parsedAnswers = new ParsedAnswers(options.parseCacheBytes);
+    this.#parsedAnswers = new ParsedAnswers(settings.upstreamParseCacheBytes);
     this.#pool = new Pool(this.origin, {
       connections,
       // The call's own deadline (CallDeadline) is what bounds it; these only catch a stalled socket sooner.

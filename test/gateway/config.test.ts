@@ -1,6 +1,8 @@
 // Environment -> Config: defaults, parsing, and clear failures for bad values.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { UpstreamTransport } from '../../src/upstream-client/http.ts';
+import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/settings.ts';
 
 describe('loadConfig', () => {
   it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {
@@ -22,6 +24,8 @@ describe('loadConfig', () => {
       localApiKey: undefined,
       localDb: undefined,
       localUpstreamPort: 0,
+      localRateLimit: 'posthog',
+      localLatencyMs: '0',
       workers: 1,
       redisUrl: null,
       shutdownDelayMs: 0,
@@ -84,7 +88,16 @@ describe('loadConfig', () => {
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
+  it('hands the upstream settings on under the same names, each left out taking its default', async () => {
+    const config = loadConfig({ UPSTREAM_CONNECTIONS: '3', UPSTREAM_RETRIES: '0' }, []);
+    expect(upstreamSettings(config)).toEqual({ ...UPSTREAM_DEFAULTS, upstreamConnections: 3, upstreamRetries: 0 });
+    expect(upstreamSettings({ upstreamCallLimit: 7 })).toEqual({ ...UPSTREAM_DEFAULTS, upstreamCallLimit: 7 });
+    const transport = new UpstreamTransport({ upstreamUrl: 'http://127.0.0.1:9', ...upstreamSettings(config) });
+    expect(transport.connections).toBe(3);
+    await transport.close();
+  });
   it('fails fast on bad values', () => {
+    expect(() => loadConfig({ UPSTREAM_CONNECTIONS: '0' })).toThrow(/UPSTREAM_CONNECTIONS must be at least 1/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ GRAPHQL_JIT: 'maybe' })).toThrow(/GRAPHQL_JIT/);
     expect(() => loadConfig({ UPSTREAM_TIMEOUT_MS: '-1' })).toThrow(/UPSTREAM_TIMEOUT_MS/);

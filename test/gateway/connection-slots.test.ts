@@ -65,7 +65,11 @@ describe('the transport with one connection', () => {
     });
     server.on('connection', () => (connections += 1));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    transport = new UpstreamTransport({ upstreamUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections: 1, retries: 0 });
+    transport = new UpstreamTransport({
+      upstreamUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      upstreamConnections: 1,
+      upstreamRetries: 0,
+    });
   });
   afterAll(async () => {
     await transport.close();
