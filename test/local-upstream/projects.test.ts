@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, envelope, KEYS, ORG_A, useUpstream, validation } from './helpers.ts';
+import { client, envelope, KEYS, ORG_A, ORG_B, useUpstream, validation } from './helpers.ts';
 
 const ctx = useUpstream();
 
@@ -175,5 +175,52 @@ describe('projects', () => {
   it('filters the list by search on the name', async () => {
     const response = await ctx.owner.get('/api/projects/?search=mobi');
     expect(response.body.results.map((p: { name: string }) => p.name)).toEqual(['Mobile']);
+  });
+});
+
+// posthog-cli reads and changes projects through the organization-scoped routes.
+describe('projects under /api/organizations/{org}/projects/', () => {
+  const orgPath = (org: string, rest = '') => `/api/organizations/${org}/projects/${rest}`;
+
+  it("lists the organization's projects only, and nothing of an organization the caller is not in", async () => {
+    const own = await ctx.owner.get(orgPath(ORG_A));
+    expect(own.status).toBe(200);
+    expect(own.body.results.length).toBeGreaterThan(0);
+    expect(own.body.results.every((p: { organization: string }) => p.organization === ORG_A)).toBe(true);
+    expect((await ctx.owner.get(orgPath('@current'))).body.count).toBe(own.body.count);
+    expect((await ctx.owner.get(orgPath(ORG_B))).body).toMatchObject({ count: 0, results: [] });
+    expect((await ctx.owner.get(`${orgPath(ORG_A)}?search=web`)).body.results.map((p: { name: string }) => p.name)).toEqual(['Web']);
+  });
+
+  it('answers 404 Organization not found. for an unknown organization, before the scope check', async () => {
+    for (const org of ['0190c000-0000-7000-8000-0000000000ff', 'not-a-uuid']) {
+      const response = await client(ctx.upstream, KEYS.reader).post(orgPath(org), { name: 'Nope' });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual(envelope('invalid_request', 'not_found', 'Organization not found.'));
+    }
+  });
+
+  it('creates in the named organization, with the same rules as /api/projects/', async () => {
+    const created = await ctx.owner.post(orgPath(ORG_A), { name: 'Via organization' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Via organization', organization: ORG_A, is_pending_deletion: false });
+    const byMember = await client(ctx.upstream, KEYS.member).post(orgPath(ORG_A), { name: 'Member project' });
+    expect(byMember.status).toBe(403);
+    expect(byMember.body.detail).toBe('You need to be an organization admin or above to create new projects.');
+    // Not a member of Globex: the service's project-creation permission answers 404.
+    const elsewhere = await ctx.owner.post(orgPath(ORG_B), { name: 'Foreign' });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.detail).toBe('Organization not found.');
+  });
+
+  it('reads, patches and deletes a project of the organization; another organization in the path is a 404', async () => {
+    const id = (await ctx.owner.post(orgPath(ORG_A), { name: 'Scoped' })).body.id;
+    expect((await ctx.owner.get(orgPath(ORG_A, `${id}/`))).body.name).toBe('Scoped');
+    expect((await ctx.owner.patch(orgPath(ORG_A, `${id}/`), { name: 'Scoped renamed' })).body.name).toBe('Scoped renamed');
+    expect((await ctx.owner.get(orgPath(ORG_B, `${id}/`))).body).toEqual(envelope('invalid_request', 'not_found', 'Not found.'));
+    expect((await client(ctx.upstream, KEYS.other).get(orgPath(ORG_B, `${ctx.projectA}/`))).status).toBe(404);
+    expect((await ctx.owner.delete(orgPath(ORG_A, `${id}/`))).status).toBe(204);
+    expect((await ctx.owner.get(orgPath(ORG_A, `${id}/`))).body.is_pending_deletion).toBe(true);
+    expect((await ctx.owner.delete(orgPath(ORG_A, `${id}/`))).status).toBe(400);
   });
 });
