@@ -4,7 +4,7 @@ import { getProjectByToken } from './storage/projects.ts';
 import type { ApiRequest, ApiResponse } from './http/request.ts';
 import { Router, type PublicRoute, type Route, type RouteContext } from './http/router.ts';
 import { organizationAccess, projectAccess } from './auth/access.ts';
-import { canEditFlag } from './auth/flag-edit-access.ts';
+import { canEditFlag, flagAccessLevel } from './auth/flag-edit-access.ts';
 import type { Store } from './storage/db.ts';
 import { Directory } from './serializers/directory.ts';
 import { allRoutes, publicRoutes } from './routes/index.ts';
@@ -92,7 +92,16 @@ export class App {
     // DRF checks throttles after authentication, before the handler: a refused key is not counted, every
     // request that reaches a handler is (one answered 400 or 404 included).
     this.throttle.check(findKey(req)!.key, req.pathname);
-    return { store: this.store, req, caller, users: new Directory(this.store, (flag) => canEditFlag(this.store, caller.user.id, flag)) };
+    return {
+      store: this.store,
+      req,
+      caller,
+      users: new Directory(
+        this.store,
+        (flag) => canEditFlag(this.store, caller.user.id, flag),
+        (flag) => flagAccessLevel(this.store, caller.user.id, flag),
+      ),
+    };
   }
 }
 

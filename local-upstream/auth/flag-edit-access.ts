@@ -7,6 +7,7 @@ import type { FlagRow } from '../storage/flags.ts';
 import { getProject } from '../storage/projects.ts';
 import { anyRoleHasFlagAccess, CAN_ALWAYS_EDIT, CAN_ONLY_VIEW, organizationFlagAccessLevel, userRoles } from '../storage/resource-access.ts';
 import { ADMIN } from './access.ts';
+import type { AccessLevel } from '../serializers/directory.ts';
 
 function organizationOfFlag(store: Store, flag: FlagRow): string | undefined {
   return getProject(store, flag.project_id)?.organization_id;
@@ -34,6 +35,16 @@ export function canEditFlag(store: Store, userId: number, flag: FlagRow): boolea
     );
   }
   return level === CAN_ALWAYS_EDIT;
+}
+
+/**
+ * The flag record's `user_access_level`, as the service's access control names it: creators and organization
+ * admins manage the flag, whoever may edit it is an editor, everyone else in the organization a viewer.
+ */
+export function flagAccessLevel(store: Store, userId: number, flag: FlagRow): AccessLevel {
+  const organizationId = organizationOfFlag(store, flag);
+  if (flag.created_by === userId || (organizationId && isAdmin(store, userId, organizationId))) return 'manager';
+  return canEditFlag(store, userId, flag) ? 'editor' : 'viewer';
 }
 
 /** `FeatureFlagRoleAccessPermissions` on writes: who may grant or remove roles' access to the flag. */

@@ -4,9 +4,11 @@ import { flagEvaluationRoutes } from './flag-evaluation.ts';
 import { flagRoutes } from './flags.ts';
 import { orgFlagRoutes } from './org-flags.ts';
 import { organizationRoutes } from './organizations.ts';
+import { personalApiKeyRoutes } from './personal-api-keys.ts';
 import { pluginRoutes } from './plugins.ts';
 import { projectRoutes } from './projects.ts';
 import { roleAccessRoutes } from './role-access.ts';
+import { roleRoutes } from './roles.ts';
 import { sdkPublicRoutes, sdkRoutes } from './sdk.ts';
 import { userRoutes } from './users.ts';
 
@@ -22,6 +24,8 @@ export const allRoutes: Route[] = [
   ...sdkRoutes,
   ...userRoutes,
   ...organizationRoutes,
+  ...roleRoutes,
+  ...personalApiKeyRoutes,
 ];
 
 /** SDK side traffic that carries no personal key (event capture, remote evaluation). */

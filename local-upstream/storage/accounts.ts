@@ -102,12 +102,44 @@ export function userOrganizationIds(store: Store, userId: number): string[] {
     .map((row) => row.organization_id);
 }
 
-export function upsertApiKey(store: Store, userId: number, key: string, scopes: string[]): void {
+/** The service's `mask_key_value`: the first and last four characters, or all masked for a short key. */
+const maskKey = (key: string): string => (key.length < 16 ? '********' : `${key.slice(0, 4)}...${key.slice(-4)}`);
+
+export function upsertApiKey(store: Store, userId: number, key: string, scopes: string[], label = ''): void {
   store.run(
-    `INSERT INTO api_keys (user_id, key_hash, scopes, created_at) VALUES ($user, $hash, $scopes, $now)
-     ON CONFLICT(key_hash) DO UPDATE SET user_id = excluded.user_id, scopes = excluded.scopes`,
-    { user: userId, hash: hashKey(key), scopes: toJson(scopes), now: nowIso() },
+    `INSERT INTO api_keys (user_id, key_hash, scopes, label, mask_value, created_at) VALUES ($user, $hash, $scopes, $label, $mask, $now)
+     ON CONFLICT(key_hash) DO UPDATE SET user_id = excluded.user_id, scopes = excluded.scopes, label = excluded.label,
+       mask_value = excluded.mask_value`,
+    { user: userId, hash: hashKey(key), scopes: toJson(scopes), label, mask: maskKey(key), now: nowIso() },
   );
+}
+
+export interface ApiKeyRow {
+  id: number;
+  user_id: number;
+  label: string;
+  mask_value: string | null;
+  scopes: string[];
+  created_at: string;
+}
+
+/** The stored record of a personal API key, by its value. */
+export function getApiKey(store: Store, key: string): ApiKeyRow | undefined {
+  const row = store.get('SELECT id, user_id, label, mask_value, scopes, created_at FROM api_keys WHERE key_hash = $hash', { hash: hashKey(key) });
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    label: String(row.label),
+    mask_value: typeof row.mask_value === 'string' ? row.mask_value : null,
+    scopes: parseJson<string[]>(row.scopes, ['*']),
+    created_at: String(row.created_at),
+  };
+}
+
+/** Ids of a user's personal API keys. */
+export function userApiKeyIds(store: Store, userId: number): number[] {
+  return store.all<{ id: number }>('SELECT id FROM api_keys WHERE user_id = $user', { user: userId }).map((row) => Number(row.id));
 }
 
 /** Deletes a personal API key (as its owner would in the real service's settings); true when it existed. */

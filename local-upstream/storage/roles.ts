@@ -32,3 +32,33 @@ export function roleAssociatedFlags(store: Store, roleId: string): Array<{ id: n
     { role: roleId },
   );
 }
+
+export function countOrganizationRoles(store: Store, organizationId: string): number {
+  return store.get<{ n: number }>('SELECT COUNT(*) AS n FROM roles WHERE organization_id = $org', { org: organizationId })!.n;
+}
+
+/** An organization's roles, oldest first (ties by id, so pages never overlap). */
+export function pageOrganizationRoles(store: Store, organizationId: string, limit: number, offset: number): RoleRow[] {
+  return store.all<RoleRow>(`SELECT ${COLUMNS} FROM roles WHERE organization_id = $org ORDER BY created_at, id LIMIT $limit OFFSET $offset`, {
+    org: organizationId,
+    limit,
+    offset,
+  });
+}
+
+export interface RoleMemberRow {
+  user_id: number;
+  level: number;
+  role_joined_at: string;
+  organization_joined_at: string;
+}
+
+/** A role's members, first joined first, with their membership of the role's organization. */
+export function roleMembers(store: Store, role: RoleRow): RoleMemberRow[] {
+  return store.all<RoleMemberRow>(
+    `SELECT rm.user_id, m.level, rm.joined_at AS role_joined_at, m.joined_at AS organization_joined_at
+     FROM role_memberships rm JOIN memberships m ON m.user_id = rm.user_id AND m.organization_id = $org
+     WHERE rm.role_id = $role ORDER BY rm.joined_at, rm.user_id`,
+    { role: role.id, org: role.organization_id },
+  );
+}
