@@ -1,6 +1,7 @@
 import { validationError, ApiError } from '../http/errors.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { validateFilters, type CohortRef, type FlagRef } from './filters.ts';
+import { checkFilterSize, checkFlagCount } from './flag-limits.ts';
 import { validateFields, type FieldSpecs } from './fields.ts';
 
 /** The writable flag fields of docs/rest-interface.md ("Feature flag"), in the real serializer's order (key before filters). */
@@ -65,6 +66,7 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
       return text;
     },
     filters: (value) => {
+      if (isCreate) checkFlagCount(liveFlagCount(ctx));
       const result = validateFilters(value, {
         isCreate,
         flagId: ctx.existing?.id,
@@ -78,6 +80,7 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
         const { code, detail, attr } = result.error;
         throw new ApiError(400, { type: 'validation_error', code, detail, attr });
       }
+      checkFilterSize(result.filters);
       return result.filters;
     },
     tags: (value) => tagify(value as string[]),
@@ -87,6 +90,8 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
       return value;
     },
   });
+  // The count guard lives in the filters' validation; a flag created without filters is counted too.
+  if (isCreate && !('filters' in clean)) checkFlagCount(liveFlagCount(ctx));
   for (const field of FALSE_WHEN_NULL) if (clean[field] === null) clean[field] = false;
   checkFieldCombinations(clean, ctx.existing);
   if (clean.active === true) clean.performed_rollback = false;
@@ -119,3 +124,5 @@ function checkFieldCombinations(clean: Record<string, unknown>, existing: FlagRo
     );
   }
 }
+
+const liveFlagCount = (ctx: FlagInputContext): number => ctx.projectFlags.filter((flag) => !flag.deleted).length;

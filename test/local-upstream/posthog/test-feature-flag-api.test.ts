@@ -44,7 +44,7 @@ import { DIFFERENT_EMAIL, OWNER_EMAIL, portedSuite, type PortedProject } from '.
  *   the `status`, `matching_ids`, `bulk_delete`, `versions` and `test_evaluation` routes (TestFeatureFlagStatus 8,
  *   TestFeatureFlagMatchingIds 7, TestFeatureFlagBulkDelete 18, TestFeatureFlagVersions 8,
  *   TestFeatureFlagTestEvaluation 18);
- * - settings overridden per test (flag count and filter size limits): TestFeatureFlagLimits, 10 tests;
+ * - TestFeatureFlagLimits: at the service's default limits in test-feature-flag-limits.test.ts (not per-test settings);
  * - experiments, surveys, early access features, product tours (none exist locally): test_soft_delete_flag_renames_key_and_allows_reuse,
  *   test_soft_delete_undo_restores_renamed_key, test_soft_delete_undo_suffixes_key_when_original_is_taken,
  *   test_soft_delete_undo_suffixes_key_when_original_held_by_soft_deleted_flag,
