@@ -44,18 +44,22 @@ function release(bytes: Buffer): void {
   }
 }
 
-/** Status + body -> the parsed JSON value (null for 204/empty), or an `UpstreamError`. */
+/**
+ * Status + body -> the parsed JSON value, or an `UpstreamError`. Only a DELETE may answer without a
+ * body (204): every other call reads a record or a list from its answer, so an empty 2xx body is
+ * as malformed as one that is not JSON (UPSTREAM_ERROR, never a null read as "nothing there").
+ */
 export function interpretResponse(call: Call, status: number, text: string, headers: AnswerHeaders): unknown {
   const parsed = parseBody(text);
   if (status >= 200 && status < 300) {
-    if (status === 204 || isBlank(text)) return null;
-    if (!parsed.ok) {
+    if (isBlank(text) && call.method === 'DELETE') return null;
+    if (isBlank(text) || !parsed.ok) {
       throw new UpstreamError({
         kind: 'malformed',
         status,
         body: text.slice(0, 500),
         route: call.route,
-        message: `Upstream ${call.method} ${call.route} answered ${status} with a body that is not JSON`,
+        message: `Upstream ${call.method} ${call.route} answered ${status} with ${isBlank(text) ? 'an empty body' : 'a body that is not JSON'}`,
       });
     }
     checkRecords(call.method, call.route, status, parsed.value);
