@@ -58,6 +58,9 @@ export function checkSeed(input: unknown, knownOrganizations: Iterable<string>):
     optional(user, 'api_key', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
     optional(user, 'distinct_id', where, (v) => typeof v === 'string' && v.trim() !== '', 'a non-empty string');
     optional(user, 'scopes', where, (v) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings');
+    optional(user, 'api_key_label', where, (v) => typeof v === 'string', 'a string');
+    optional(user, 'role_at_organization', where, (v) => typeof v === 'string', 'a string');
+    optional(user, 'hedgehog_config', where, isDict, 'an object');
     list(user, 'memberships').forEach((membership, j) => {
       organizationOf(membership, `${where}.memberships[${j}]`);
       optional(membership, 'level', `${where}.memberships[${j}]`, Number.isInteger, 'an integer (1 member, 8 admin, 15 owner)');

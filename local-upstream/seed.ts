@@ -3,6 +3,7 @@ import {
   getUserByEmail,
   organizationIds,
   seniorMemberId,
+  setUserProfile,
   upsertApiKey,
   upsertMembership,
   upsertOrganization,
@@ -38,8 +39,13 @@ export interface SeedFile {
     /** Fixed distinct id (default: the user's uuid), for evaluating the caller's own flags. */
     distinct_id?: string;
     api_key?: string;
+    /** The key's label, as its owner named it in the service's settings. */
+    api_key_label?: string;
     scopes?: string[];
     memberships?: Array<{ organization: string; level?: number }>;
+    /** Profile settings embedded users show (`UserBasicSerializer`). */
+    role_at_organization?: string;
+    hedgehog_config?: Record<string, unknown>;
   }>;
   /** `members`: emails of the users who hold the role. */
   roles?: Array<{ id: string; organization: string; name: string; feature_flags_access_level?: number; members?: string[] }>;
@@ -144,8 +150,11 @@ function seedUser(store: Store, input: SeedUser, summary: SeedSummary): void {
   for (const membership of input.memberships ?? []) {
     upsertMembership(store, user.id, membership.organization.toLowerCase(), membership.level ?? 1);
   }
+  if (input.role_at_organization !== undefined || input.hedgehog_config !== undefined) {
+    setUserProfile(store, user.id, { role_at_organization: input.role_at_organization ?? null, hedgehog_config: input.hedgehog_config ?? null });
+  }
   if (input.api_key) {
-    upsertApiKey(store, user.id, input.api_key, input.scopes ?? ['*']);
+    upsertApiKey(store, user.id, input.api_key, input.scopes ?? ['*'], input.api_key_label);
     summary.keys.push({ email: input.email, api_key: input.api_key });
   }
 }

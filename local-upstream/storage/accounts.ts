@@ -78,6 +78,15 @@ export function upsertUser(store: Store, input: { email: string; first_name: str
   return getUser(store, id)!;
 }
 
+/** The profile settings embedded users show; the seed sets them (no route here changes a user). */
+export function setUserProfile(store: Store, userId: number, profile: { role_at_organization: string | null; hedgehog_config: unknown }): void {
+  store.run('UPDATE users SET role_at_organization = $role, hedgehog_config = $hedgehog WHERE id = $id', {
+    id: userId,
+    role: profile.role_at_organization,
+    hedgehog: profile.hedgehog_config === null ? null : toJson(profile.hedgehog_config),
+  });
+}
+
 export function upsertMembership(store: Store, userId: number, organizationId: string, level: number): void {
   store.run(
     `INSERT INTO memberships (user_id, organization_id, level, joined_at) VALUES ($user, $org, $level, $now)
