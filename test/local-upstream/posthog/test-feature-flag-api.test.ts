@@ -432,12 +432,17 @@ describe('TestFeatureFlag: updates, versions and edit conflicts', () => {
       key: 'a-feature-flag-that-is-updated',
       filters: { groups: [group(100)], payloads: {}, multivariate: null },
     });
-    expect((await state.different.patch(`${ctx.flags}${flag.id}`, { name: 'Updated name', version: flag.version })).status).toBe(200);
+    // The other user's change includes switching the flag off; the editor's form still says `active: true`, as
+    // it did when they started (original_flag), so it is not their edit and must not switch the flag back on.
+    const byOther = await state.different.patch(`${ctx.flags}${flag.id}`, { name: 'Updated name', active: false, version: flag.version });
+    expect(byOther.status).toBe(200);
     const response = await ctx.api.patch(`${ctx.flags}${flag.id}`, {
       name: 'Updated name',
+      active: true,
       filters: { groups: [group(45)], payloads: {}, multivariate: null },
       original_flag: {
         name: 'original name',
+        active: true,
         filters: {
           groups: [group(100, { aggregation_group_type_index: null })],
           payloads: {},
@@ -451,6 +456,8 @@ describe('TestFeatureFlag: updates, versions and edit conflicts', () => {
     expect(response.body.name).toBe('Updated name');
     expect(response.body.last_modified_by.email).toBe(OWNER_EMAIL);
     expect(response.body.filters.groups[0].rollout_percentage).toBe(45);
+    expect(response.body.active).toBe(false);
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.active).toBe(false);
   });
 
   it(t('test_updating_feature_flag_does_not_fail_when_version_not_in_request'), async () => {
