@@ -81,17 +81,6 @@ export async function nullIfNotFound<T>(pending: T | Promise<T>): Promise<T | nu
   }
 }
 
-/** Like `nullIfNotFound`, and null too when the upstream refuses access (FORBIDDEN). */
-export async function nullIfRefused<T>(pending: T | Promise<T>): Promise<T | null> {
-  try {
-    return await pending;
-  } catch (error) {
-    const code = error instanceof UpstreamError ? codeForUpstream(error) : null;
-    if (code === ErrorCode.FORBIDDEN || code === ErrorCode.NOT_FOUND) return null;
-    throw error;
-  }
-}
-
 /** The GraphQL error code for an upstream failure. */
 export function codeForUpstream(error: UpstreamError): ErrorCode {
   if (error.kind === 'timeout') return ErrorCode.UPSTREAM_TIMEOUT;

@@ -1092,7 +1092,7 @@ export type PluginType =
   /** Code written in the browser and stored as source files. */
   | 'source';
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type Project = Node & {
   readonly __typename?: 'Project';
   /** Whether access to the project is restricted by access control. */
@@ -1220,21 +1220,21 @@ export type Project = Node & {
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectEvaluationReasonsArgs = {
   distinctId: Scalars['String']['input'];
   groups?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectFeatureFlagArgs = {
   id?: InputMaybe<Scalars['ID']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectFeatureFlagActivityArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -1243,7 +1243,7 @@ export type ProjectFeatureFlagActivityArgs = {
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectFeatureFlagsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
@@ -1255,19 +1255,19 @@ export type ProjectFeatureFlagsArgs = {
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectLocalEvaluationArgs = {
   sendCohorts?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectMyFlagsArgs = {
   groups?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 
-/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). */
+/** A project (the upstream also calls it a team): the container of feature flags and analytics settings. Fields marked "full record" are not in the upstream's list response; asking for them costs one GET per project (batched and de-duplicated per request). Each carries `@cost(weight: 10)`, the weight of an upstream call: a cost estimate (ours or a router's demand control) counts that GET once per such field selected, since the cost directives cannot express one call shared by several fields. */
 export type ProjectUserBlastRadiusArgs = {
   condition: Scalars['JSON']['input'];
   groupTypeIndex?: InputMaybe<Scalars['Int']['input']>;
@@ -1312,6 +1312,15 @@ export type Query = {
   readonly project?: Maybe<Project>;
   /** The projects visible to the caller, across their organizations. Null, with the error, when the upstream list fails: like every connection, one failing list never hides its siblings (other root fields, other subgraphs' fields in a federated operation). */
   readonly projects?: Maybe<ProjectConnection>;
+  /**
+   * How many upstream calls the caller's personal API key has made through this gateway in each of
+   * the upstream's windows (UPSTREAM_RATE_LIMITS, default 480 a minute and 4,800 an hour), and what
+   * this operation cost. The count is the gateway's own: calls made with the same key by other clients
+   * (scripts, the PostHog UI, other gateways) are invisible to it, so `remaining` is an upper bound.
+   * Resolved once the operation's other upstream calls are done, so `cost` includes them. The same
+   * object is in `extensions.rateLimit` when the request sends `x-upstream-report: 1`.
+   */
+  readonly rateLimit?: Maybe<RateLimit>;
   /** The caller (the user of the API key), their organizations and current project: one upstream call (`GET /api/users/@me/`, which needs the key's `user:read` scope). Null, with the error, when that call fails. */
   readonly viewer?: Maybe<Viewer>;
 };
@@ -1348,6 +1357,42 @@ export type QueryProjectsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The caller's key against the upstream's quota: the tightest window's figures, every window, and this operation's cost. */
+export type RateLimit = {
+  readonly __typename?: 'RateLimit';
+  /** Upstream calls this operation made (retries included; answers served from the cache or shared with another request cost nothing). */
+  readonly cost: Scalars['Int']['output'];
+  /** Calls allowed in the tightest window (the one with the fewest calls left). */
+  readonly limit: Scalars['Int']['output'];
+  /** Calls left in the tightest window, as far as this gateway knows (`limit - used`, never below 0). */
+  readonly remaining: Scalars['Int']['output'];
+  /** When `used` next drops in the tightest window (its oldest counted call leaves it); now when nothing is counted. */
+  readonly resetAt: Scalars['DateTime']['output'];
+  /** Seconds until the key may call the upstream again after it was throttled (429); null when it may call now. */
+  readonly retryAfter?: Maybe<Scalars['Int']['output']>;
+  /** Calls the key made through this gateway in the tightest window. */
+  readonly used: Scalars['Int']['output'];
+  /** Every window the key is counted in, shortest first as configured. */
+  readonly windows: ReadonlyArray<RateLimitWindow>;
+};
+
+/** One window of the upstream's throttle, counted as the upstream counts it: a sliding window of call times per key. */
+export type RateLimitWindow = {
+  readonly __typename?: 'RateLimitWindow';
+  /** Calls allowed in the window. */
+  readonly limit: Scalars['Int']['output'];
+  /** The window's name: `second`, `minute`, `hour` or `day`. */
+  readonly name: Scalars['String']['output'];
+  /** Calls left in the window, as far as this gateway knows. */
+  readonly remaining: Scalars['Int']['output'];
+  /** When `used` next drops (the oldest counted call leaves the window); now when nothing is counted. */
+  readonly resetAt: Scalars['DateTime']['output'];
+  /** The window's length in seconds. */
+  readonly seconds: Scalars['Int']['output'];
+  /** Calls the key made through this gateway in the last `seconds`. */
+  readonly used: Scalars['Int']['output'];
 };
 
 /** An entry of the public plugin repository. */
@@ -1958,6 +2003,8 @@ export type ResolversTypes = {
   ProjectConnection: ResolverTypeWrapper<Connection<ProjectParent>>;
   ProjectEdge: ResolverTypeWrapper<Edge<ProjectParent>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RateLimit: ResolverTypeWrapper<RateLimit>;
+  RateLimitWindow: ResolverTypeWrapper<RateLimitWindow>;
   RepositoryPlugin: ResolverTypeWrapper<RepositoryPluginRecord>;
   RestoreFeatureFlagPayload: ResolverTypeWrapper<Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
@@ -2044,6 +2091,8 @@ export type ResolversParentTypes = {
   ProjectConnection: Connection<ProjectParent>;
   ProjectEdge: Edge<ProjectParent>;
   Query: Record<PropertyKey, never>;
+  RateLimit: RateLimit;
+  RateLimitWindow: RateLimitWindow;
   RepositoryPlugin: RepositoryPluginRecord;
   RestoreFeatureFlagPayload: Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
@@ -2503,7 +2552,27 @@ export type QueryResolvers<ContextType = GatewayContext, ParentType extends Reso
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType, RequireFields<QueryOrganizationArgs, 'id'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
   projects?: Resolver<Maybe<ResolversTypes['ProjectConnection']>, ParentType, ContextType, Partial<QueryProjectsArgs>>;
+  rateLimit?: Resolver<Maybe<ResolversTypes['RateLimit']>, ParentType, ContextType>;
   viewer?: Resolver<Maybe<ResolversTypes['Viewer']>, ParentType, ContextType>;
+};
+
+export type RateLimitResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RateLimit'] = ResolversParentTypes['RateLimit']> = {
+  cost?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  retryAfter?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  windows?: Resolver<ReadonlyArray<ResolversTypes['RateLimitWindow']>, ParentType, ContextType>;
+};
+
+export type RateLimitWindowResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RateLimitWindow'] = ResolversParentTypes['RateLimitWindow']> = {
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  remaining?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  resetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  seconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  used?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RepositoryPluginResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['RepositoryPlugin'] = ResolversParentTypes['RepositoryPlugin']> = {
@@ -2662,6 +2731,8 @@ export type Resolvers<ContextType = GatewayContext> = {
   ProjectConnection?: ProjectConnectionResolvers<ContextType>;
   ProjectEdge?: ProjectEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RateLimit?: RateLimitResolvers<ContextType>;
+  RateLimitWindow?: RateLimitWindowResolvers<ContextType>;
   RepositoryPlugin?: RepositoryPluginResolvers<ContextType>;
   RestoreFeatureFlagPayload?: RestoreFeatureFlagPayloadResolvers<ContextType>;
   RevokeFeatureFlagRoleAccessPayload?: RevokeFeatureFlagRoleAccessPayloadResolvers<ContextType>;

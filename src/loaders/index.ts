@@ -7,9 +7,11 @@
 import type { UpstreamClient } from '../upstream-client/http.ts';
 import type { DomainCache } from './domain-cache.ts';
 import { createFeatureFlagLoader, type FeatureFlagLoader } from './feature-flag.ts';
+import { createOrganizationLoader, type OrganizationLoader } from './organization.ts';
 import { createPluginLoader, type PluginLoader } from './plugin.ts';
 import { createProjectLoader, type ProjectLoader } from './project.ts';
 import { createRoleAccessLoader, type RoleAccessLoader } from './role-access.ts';
+import { createUserLoader, type UserLoader } from './user.ts';
 
 /** All domain loaders of one request. Any write the request sends drops every domain's reads. */
 export class Loaders {
@@ -19,6 +21,8 @@ export class Loaders {
   #featureFlag?: FeatureFlagLoader;
   #roleAccess?: RoleAccessLoader;
   #plugin?: PluginLoader;
+  #organization?: OrganizationLoader;
+  #user?: UserLoader;
 
   constructor(client: UpstreamClient) {
     this.#client = client;
@@ -39,6 +43,12 @@ export class Loaders {
   get plugin(): PluginLoader {
     return (this.#plugin ??= this.#track(createPluginLoader(this.#client)));
   }
+  get organization(): OrganizationLoader {
+    return (this.#organization ??= this.#track(createOrganizationLoader(this.#client)));
+  }
+  get user(): UserLoader {
+    return (this.#user ??= this.#track(createUserLoader(this.#client)));
+  }
 
   /**
    * Drops every domain loader and what its cache holds, once the request's answer is sent. Nothing
@@ -49,7 +59,7 @@ export class Loaders {
   release(): void {
     for (const domain of this.#built) domain.cache.clear();
     this.#built.length = 0;
-    this.#project = this.#featureFlag = this.#roleAccess = this.#plugin = undefined;
+    this.#project = this.#featureFlag = this.#roleAccess = this.#plugin = this.#organization = this.#user = undefined;
   }
 
   #track<T extends { cache: DomainCache }>(loader: T): T {

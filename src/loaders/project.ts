@@ -2,6 +2,7 @@
 // returns fewer fields than the full record: listed projects are kept as list items
 // ("listed:"), and only a field the list item lacks costs a GET of the full record ("item:").
 import type { UpstreamClient } from '../upstream-client/http.ts';
+import { listOrganizationProjects } from '../upstream-client/organization.ts';
 import type { Page, PageArgs } from '../upstream-client/page.ts';
 import {
   getProject,
@@ -17,6 +18,10 @@ import { DomainCache, reader, fetchEach, type Loaded } from './domain-cache.ts';
 export function createProjectLoader(client: UpstreamClient, cache = new DomainCache()) {
   // The full record by id: parallel GETs, one per distinct id (a failed id carries its UpstreamError, e.g. 404).
   const fullRecord = cache.lookup<number, ProjectRecord>('item:', String, (ids) => fetchEach(client, ids, (id) => getProject(client, id)));
+  const known = (result: Page<ProjectListItem>): Page<ProjectListItem> => {
+    for (const item of result.results) cache.set(`listed:${item.id}`, item);
+    return result;
+  };
 
   return {
     cache,
@@ -32,12 +37,11 @@ export function createProjectLoader(client: UpstreamClient, cache = new DomainCa
 
     /** One page of the caller's projects; its items become known (`parent`). */
     page: (page: PageArgs, filters: ProjectListFilters = {}): Promise<Page<ProjectListItem>> =>
-      cache.read(`page:${page.offset}|${page.limit}|${filters.search ?? ''}`, () =>
-        listProjects(client, page, filters).then((result) => {
-          for (const item of result.results) cache.set(`listed:${item.id}`, item);
-          return result;
-        }),
-      ),
+      cache.read(`page:${page.offset}|${page.limit}|${filters.search ?? ''}`, () => listProjects(client, page, filters).then(known)),
+
+    /** One page of an organization's projects; its items become known (`parent`). */
+    organizationPage: (orgId: string, page: PageArgs): Promise<Page<ProjectListItem>> =>
+      cache.read(`org-page:${orgId.toLowerCase()}|${page.offset}|${page.limit}`, () => listOrganizationProjects(client, orgId, page).then(known)),
 
     read: reader(cache, client),
     /** A write's answer replaces whatever this request knew of the project. */

@@ -24,6 +24,7 @@ import { Role } from './role.ts';
 import { Subscription } from './subscription.ts';
 import { PluginType, scalars, WeekStartDay } from './scalars.ts';
 import { User } from './user.ts';
+import { Viewer } from './viewer.ts';
 
 export const resolvers: Resolvers = {
   ...scalars,
@@ -36,6 +37,7 @@ export const resolvers: Resolvers = {
   Project,
   Organization,
   User,
+  Viewer,
   FeatureFlag,
   FeatureFlagRoleAccess,
   Role,

@@ -1,4 +1,4 @@
-// The Query type: the root lookups and the projects connection.
+// The Query type: the root lookups, the projects connection and the caller (`viewer`).
 import type { QueryResolvers } from '../generated/resolvers-types.ts';
 import { connectionFor } from '../relay/connection.ts';
 import { parseIntId, parseUuidId } from '../relay/global-id.ts';
@@ -10,6 +10,7 @@ export const Query: QueryResolvers = {
     connectionFor(args, (limit, offset) => ctx.loaders.project.page({ limit, offset }, { search: search ?? undefined }), 'Project'),
   project: (_parent, { id }, ctx) => ctx.loaders.project.byId(parseIntId('Project', id)),
   organization: (_parent, { id }) => organizationRef(parseUuidId('Organization', id)),
+  viewer: (_parent, _args, ctx) => ctx.loaders.user.viewer(),
   node: (_parent, { id }, ctx) => resolveNode(id, ctx) as never,
   nodes: (_parent, { ids }, ctx) => resolveNodes(ids, ctx) as never,
 };

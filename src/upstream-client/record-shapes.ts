@@ -13,11 +13,16 @@ const shape = (fields: Record<string, FieldType>): Shape => Object.entries(field
 const PROJECT = shape({ id: 'number', uuid: 'string', organization: 'string', api_token: 'string', name: 'string', timezone: 'string' });
 const FLAG = shape({ id: 'number', key: 'string', active: 'boolean', deleted: 'boolean' });
 const WITH_ID = shape({ id: 'number' });
+const ORGANIZATION = shape({ id: 'string', name: 'string', slug: 'string' });
+const USER = shape({ id: 'number', uuid: 'string' });
 
 /** Route template -> the shape of the record it returns (alone, or as each item of `results`). */
 const SHAPES: ReadonlyMap<string, Shape> = new Map([
   ['/api/projects/', PROJECT],
   ['/api/projects/{id}/', PROJECT],
+  ['/api/organizations/{org_id}/projects/', PROJECT],
+  ['/api/organizations/{id}/', ORGANIZATION],
+  ['/api/users/@me/', USER],
   ['/api/projects/{project_id}/feature_flags/', FLAG],
   ['/api/projects/{project_id}/feature_flags/{id}/', FLAG],
   ['/api/organizations/{org_id}/plugins/', WITH_ID],

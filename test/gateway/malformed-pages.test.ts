@@ -50,6 +50,12 @@ const LIST_FIELDS: [string, RegExp, () => string, string[]][] = [
     ['node', 'activity'],
   ],
   [
+    'Organization.projects',
+    /^\/api\/organizations\/[^/]+\/projects\/$/,
+    () => `{ organization(id: "${ORG_A}") { projects { totalCount } } }`,
+    ['organization', 'projects'],
+  ],
+  [
     'Organization.plugins',
     /^\/api\/organizations\/[^/]+\/plugins\/$/,
     () => `{ organization(id: "${ORG_A}") { plugins { totalCount } } }`,

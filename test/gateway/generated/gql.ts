@@ -31,6 +31,11 @@ type Documents = {
     "\n          query ProjectNameAndIps($id: ID!) {\n            project(id: $id) {\n              name\n              anonymizeIps\n            }\n          }\n        ": typeof types.ProjectNameAndIpsDocument,
     "\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": typeof types.DeleteProjectForTestDocument,
     "\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": typeof types.DeleteProjectAgainForTestDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      databaseId\n      email\n      firstName\n      dateJoined\n      organizations {\n        id\n        name\n        slug\n        membershipLevel\n      }\n      organization {\n        databaseId\n        name\n        createdAt\n        memberCount\n      }\n      project {\n        name\n        apiToken\n        organization {\n          databaseId\n        }\n      }\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  query ViewerOrganizationProjects {\n    viewer {\n      organizations {\n        name\n        projects {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.ViewerOrganizationProjectsDocument,
+    "\n  query ViewerProjectSettings {\n    viewer {\n      project {\n        createdAt\n      }\n    }\n  }\n": typeof types.ViewerProjectSettingsDocument,
+    "\n  query OrganizationRecord($id: ID!) {\n    organization(id: $id) {\n      name\n      slug\n      membershipLevel\n      createdAt\n      updatedAt\n      memberCount\n    }\n  }\n": typeof types.OrganizationRecordDocument,
+    "\n  query OrganizationProjects($id: ID!, $first: Int, $after: String) {\n    organization(id: $id) {\n      projects(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          name\n          timezone\n        }\n      }\n    }\n  }\n": typeof types.OrganizationProjectsDocument,
 };
 const documents: Documents = {
     "\n  query FlagsByKey($org: ID!, $key: String!) {\n    organization(id: $org) {\n      featureFlagsByKey(key: $key) {\n        flagDatabaseId\n        projectDatabaseId\n        active\n        filters\n        createdAt\n        createdBy {\n          email\n        }\n        project {\n          name\n        }\n        featureFlag {\n          key\n          name\n        }\n      }\n    }\n  }\n": types.FlagsByKeyDocument,
@@ -50,6 +55,11 @@ const documents: Documents = {
     "\n          query ProjectNameAndIps($id: ID!) {\n            project(id: $id) {\n              name\n              anonymizeIps\n            }\n          }\n        ": types.ProjectNameAndIpsDocument,
     "\n          mutation DeleteProjectForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              deletedDatabaseId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": types.DeleteProjectForTestDocument,
     "\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        ": types.DeleteProjectAgainForTestDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      databaseId\n      email\n      firstName\n      dateJoined\n      organizations {\n        id\n        name\n        slug\n        membershipLevel\n      }\n      organization {\n        databaseId\n        name\n        createdAt\n        memberCount\n      }\n      project {\n        name\n        apiToken\n        organization {\n          databaseId\n        }\n      }\n    }\n  }\n": types.ViewerDocument,
+    "\n  query ViewerOrganizationProjects {\n    viewer {\n      organizations {\n        name\n        projects {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n": types.ViewerOrganizationProjectsDocument,
+    "\n  query ViewerProjectSettings {\n    viewer {\n      project {\n        createdAt\n      }\n    }\n  }\n": types.ViewerProjectSettingsDocument,
+    "\n  query OrganizationRecord($id: ID!) {\n    organization(id: $id) {\n      name\n      slug\n      membershipLevel\n      createdAt\n      updatedAt\n      memberCount\n    }\n  }\n": types.OrganizationRecordDocument,
+    "\n  query OrganizationProjects($id: ID!, $first: Int, $after: String) {\n    organization(id: $id) {\n      projects(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          name\n          timezone\n        }\n      }\n    }\n  }\n": types.OrganizationProjectsDocument,
 };
 
 /**
@@ -134,6 +144,26 @@ export function graphql(source: "\n          mutation DeleteProjectForTest($inpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        "): (typeof documents)["\n          mutation DeleteProjectAgainForTest($input: DeleteProjectInput!) {\n            deleteProject(input: $input) {\n              deletedProjectId\n              userErrors {\n                message\n              }\n            }\n          }\n        "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      databaseId\n      email\n      firstName\n      dateJoined\n      organizations {\n        id\n        name\n        slug\n        membershipLevel\n      }\n      organization {\n        databaseId\n        name\n        createdAt\n        memberCount\n      }\n      project {\n        name\n        apiToken\n        organization {\n          databaseId\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      databaseId\n      email\n      firstName\n      dateJoined\n      organizations {\n        id\n        name\n        slug\n        membershipLevel\n      }\n      organization {\n        databaseId\n        name\n        createdAt\n        memberCount\n      }\n      project {\n        name\n        apiToken\n        organization {\n          databaseId\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerOrganizationProjects {\n    viewer {\n      organizations {\n        name\n        projects {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ViewerOrganizationProjects {\n    viewer {\n      organizations {\n        name\n        projects {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerProjectSettings {\n    viewer {\n      project {\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query ViewerProjectSettings {\n    viewer {\n      project {\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationRecord($id: ID!) {\n    organization(id: $id) {\n      name\n      slug\n      membershipLevel\n      createdAt\n      updatedAt\n      memberCount\n    }\n  }\n"): (typeof documents)["\n  query OrganizationRecord($id: ID!) {\n    organization(id: $id) {\n      name\n      slug\n      membershipLevel\n      createdAt\n      updatedAt\n      memberCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrganizationProjects($id: ID!, $first: Int, $after: String) {\n    organization(id: $id) {\n      projects(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          name\n          timezone\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrganizationProjects($id: ID!, $first: Int, $after: String) {\n    organization(id: $id) {\n      projects(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          name\n          timezone\n        }\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -1,0 +1,26 @@
+// The caller's own user record (docs/rest-interface.md, "User"): `GET /api/users/@me/`, the one call
+// behind `Query.viewer`. It embeds the current organization's full record, the basic record of every
+// organization of the caller, and the current project as a list item.
+import type { UpstreamClient } from './http.ts';
+import type { OrganizationBasicRecord, OrganizationRecord } from './organization.ts';
+import type { ProjectListItem } from './project.ts';
+import type { UpstreamRecord } from './upstream-record.ts';
+import type { UserRecord } from './user.ts';
+
+/** `GET /api/users/@me/` (the fields the gateway reads; the codegen mapper of `Viewer`). */
+export type ViewerRecord = UpstreamRecord<
+  UserRecord & {
+    date_joined: string;
+    /** The current project; null when the caller's current organization has none. */
+    team: ProjectListItem | null;
+    /** The current organization's full record; null when the caller belongs to none. */
+    organization: OrganizationRecord | null;
+    organizations: OrganizationBasicRecord[];
+  }
+>;
+
+const VIEWER = '/api/users/@me/';
+
+export function getViewer(client: UpstreamClient): Promise<ViewerRecord> {
+  return client.request({ method: 'GET', route: VIEWER });
+}
