@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MULTIVARIATE_FLAG_RESULTS, MULTIVARIATE_VARIANTS } from './consistency-tables.ts';
 import { expectMatches, KEY, match, no, out, portedSuite, yes, type Evaluation, type PortedProject } from './fixture.ts';
 
 /**
@@ -25,8 +26,6 @@ import { expectMatches, KEY, match, no, out, portedSuite, yes, type Evaluation, 
  *   flag cannot exist through the interface;
  * - test_flag_with_invalid_variant_overrides: the flag is made with the ORM; the API refuses such filters
  *   ("variant override does not exist"), so it cannot be built through the interface;
- * - test_multivariate_flag_consistency beyond its first 50 of 1000 ids (test_simple_flag_consistency and the other
- *   TestFeatureFlagMatcher tests are in test-feature-flag-matcher-operators.test.ts);
  * - test_super_condition_with_override_properties_doesnt_make_database_requests (overrides only, and skipped
  *   upstream).
  */
@@ -561,60 +560,6 @@ describe('TestFeatureFlagMatcher', () => {
 });
 
 describe('TestFeatureFlagMatcherConsistency', () => {
-  // The first 50 of the 1000 distinct ids the service's test checks (the rest follow from the same hash).
-  const EXPECTED = [
-    'second-variant',
-    'second-variant',
-    'first-variant',
-    false,
-    false,
-    'second-variant',
-    'first-variant',
-    false,
-    false,
-    false,
-    'first-variant',
-    'third-variant',
-    false,
-    'first-variant',
-    'second-variant',
-    'first-variant',
-    false,
-    false,
-    'fourth-variant',
-    'first-variant',
-    false,
-    'third-variant',
-    false,
-    false,
-    false,
-    'first-variant',
-    'first-variant',
-    'first-variant',
-    'first-variant',
-    'first-variant',
-    'first-variant',
-    'third-variant',
-    false,
-    'third-variant',
-    'second-variant',
-    'first-variant',
-    false,
-    'third-variant',
-    false,
-    false,
-    'first-variant',
-    'second-variant',
-    false,
-    'first-variant',
-    'first-variant',
-    'second-variant',
-    false,
-    'first-variant',
-    false,
-    false,
-  ];
-
   it(t('test_multivariate_flag_consistency'), async () => {
     const ctx = project('test_multivariate_flag_consistency');
     await ctx.createFlag({
@@ -633,9 +578,18 @@ describe('TestFeatureFlagMatcherConsistency', () => {
         },
       },
     });
-    for (const [i, expected] of EXPECTED.entries()) {
-      const evaluation = typeof expected === 'string' ? match(true, expected, 'condition_match', 0) : match(false, null, 'out_of_rollout_bound', 0);
-      expect({ i, evaluation: await ctx.reason('multivariate-flag', `distinct_id_${i}`) }).toEqual({ i, evaluation });
+    // evaluation_reasons per distinct id, a few at a time.
+    const ids = [...MULTIVARIATE_FLAG_RESULTS].map((_, i) => `distinct_id_${i}`);
+    for (let from = 0; from < ids.length; from += 50) {
+      const batch = ids.slice(from, from + 50);
+      const evaluations = await Promise.all(batch.map((id) => ctx.reason('multivariate-flag', id)));
+      evaluations.forEach((evaluation, j) => {
+        const i = from + j;
+        const code = MULTIVARIATE_FLAG_RESULTS[i]!;
+        const expected =
+          code === '-' ? match(false, null, 'out_of_rollout_bound', 0) : match(true, MULTIVARIATE_VARIANTS[Number(code) - 1]!, 'condition_match', 0);
+        expect({ i, evaluation }).toEqual({ i, evaluation: expected });
+      });
     }
   });
 });
