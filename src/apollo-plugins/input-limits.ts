@@ -1,32 +1,44 @@
 // Limits on what a caller may send as input, checked before any resolver or cost estimate looks at
 // it, so that abusive input is a 4xx naming the limit rather than a crash (a stack overflow on JSON
-// nested thousands of levels deep) or an upstream refusal (431 for a huge search string):
-//   - variables nested at most `maxDepth` levels (objects and lists), strings in variables and
-//     in the document's literals at most `maxStringLength` characters;
+// nested thousands of levels deep) or an upstream call that can only fail. They follow the
+// service's own limits and never refuse what it accepts (docs/limits-and-deadlines.md, "Input limits"):
+//   - variables nested at most `maxDepth` levels (objects and lists);
+//   - in a read (query, subscription), strings in the variables and the document's literals at
+//     most `maxReadStringLength` characters: a read sends its arguments in the upstream URL
+//     (search, keys, distinct ids, groups), which HTTP servers refuse beyond 8 KiB;
+//   - a write's strings are bounded only by the request body (1 MB, src/http/json-body.ts): they
+//     travel in the upstream request's body, and the service checks them itself (e.g. at most
+//     512 KiB of filters per flag), its refusal reaching the caller as `userErrors`;
 //   - an operation type the schema has no root for (e.g. `subscription` when there are none) is a
 //     validation error, not an execution failure.
-import { GraphQLError, visit, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
+import { GraphQLError, OperationTypeNode, visit, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
 import { ErrorCode } from '../errors.ts';
 import { statelessPlugin } from './stateless.ts';
 
 export const INPUT_LIMITS = Object.freeze({
   /** Deepest nesting of objects and lists in the variables (a flag's filters need about 6). */
   maxDepth: 32,
-  /** Longest string in the variables or in the document's literals, in characters. */
-  maxStringLength: 10_000,
+  /** Longest string in a read's variables or literals, in characters: the request line nginx accepts by default (8 KiB). */
+  maxReadStringLength: 8_192,
 });
+
+interface Limits {
+  maxDepth: number;
+  /** Longest string allowed; Infinity checks none. */
+  maxStringLength: number;
+}
 
 function tooLarge(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT, http: { status: 400 } } });
 }
 
 /** The first limit `value` breaks, or null. Iterative: input nested without end cannot overflow the stack. */
-export function inputProblem(value: unknown, limits: typeof INPUT_LIMITS = INPUT_LIMITS): string | null {
+export function inputProblem(value: unknown, limits: Limits): string | null {
   const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
   while (pending.length > 0) {
     const next = pending.pop()!;
     if (typeof next.value === 'string') {
-      if (next.value.length > limits.maxStringLength) return `a string of ${next.value.length} characters (at most ${limits.maxStringLength})`;
+      if (next.value.length > limits.maxStringLength) return `a string of ${next.value.length} characters (at most ${limits.maxStringLength} in a query)`;
       continue;
     }
     if (typeof next.value !== 'object' || next.value === null) continue;
@@ -38,28 +50,31 @@ export function inputProblem(value: unknown, limits: typeof INPUT_LIMITS = INPUT
 }
 
 // Apollo hands the same parsed document to every request with the same text: scan it once.
-const literalScans = new WeakMap<DocumentNode, number | null>();
+const longestLiterals = new WeakMap<DocumentNode, number>();
 
-function longLiteral(document: DocumentNode): number | null {
-  let found = literalScans.get(document);
-  if (found !== undefined) return found;
-  found = null;
+/** The length of the longest string literal in `document`. */
+function longestLiteral(document: DocumentNode): number {
+  const longest = longestLiterals.get(document);
+  if (longest !== undefined) return longest;
+  let found = 0;
   visit(document, {
     StringValue(node) {
-      if (node.value.length > INPUT_LIMITS.maxStringLength) found ??= node.value.length;
+      found = Math.max(found, node.value.length);
     },
   });
-  literalScans.set(document, found);
+  longestLiterals.set(document, found);
   return found;
 }
 
 /** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them. */
 export const inputLimitsPlugin = statelessPlugin({
-  didResolveOperation({ request, document }) {
-    const problem = inputProblem(request.variables ?? {});
+  didResolveOperation({ request, document, operation }) {
+    const isWrite = operation?.operation === OperationTypeNode.MUTATION;
+    const limits: Limits = { maxDepth: INPUT_LIMITS.maxDepth, maxStringLength: isWrite ? Infinity : INPUT_LIMITS.maxReadStringLength };
+    const problem = inputProblem(request.variables ?? {}, limits);
     if (problem) throw tooLarge(`The variables hold ${problem}.`);
-    const length = longLiteral(document);
-    if (length !== null) throw tooLarge(`The document holds a string of ${length} characters (at most ${INPUT_LIMITS.maxStringLength}).`);
+    const length = isWrite ? 0 : longestLiteral(document);
+    if (length > limits.maxStringLength) throw tooLarge(`The document holds a string of ${length} characters (at most ${limits.maxStringLength} in a query).`);
   },
 });
 

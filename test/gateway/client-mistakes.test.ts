@@ -80,7 +80,7 @@ describe('input limits', () => {
     const query = 'query($s: String) { project(id: 1) { featureFlags(search: $s) { totalCount } } }';
     await expectRefused(JSON.stringify({ query, variables: { s: search } }), 400, 'BAD_USER_INPUT', /a string of 900000 characters/);
     const literal = `{ project(id: 1) { featureFlags(search: "${search}") { totalCount } } }`;
-    await expectRefused(JSON.stringify({ query: literal }), 400, 'BAD_USER_INPUT', /at most 10000/);
+    await expectRefused(JSON.stringify({ query: literal }), 400, 'BAD_USER_INPUT', new RegExp(`at most ${INPUT_LIMITS.maxReadStringLength} in a query`));
   });
 
   it('an upstream that finds the request too large (431, 414, 413) blames the input, not itself', async () => {
