@@ -28,7 +28,7 @@ import { validateProjectInput } from '../validation/project-input.ts';
  */
 
 function fullBody(ctx: RouteContext, project: ProjectRow, level: number): Record<string, unknown> {
-  return projectBody(project, level, Object.keys(groupTypeMapping(ctx.store, project.id)).length > 0);
+  return projectBody(project, level, groupTypeMapping(ctx.store, project.id));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

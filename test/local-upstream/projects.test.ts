@@ -11,6 +11,7 @@ describe('projects', () => {
       id: ctx.projectA,
       uuid: expect.any(String),
       organization: ORG_A,
+      project_id: ctx.projectA,
       api_token: 'phc_test_project_a_token_0123456789',
       name: 'Web',
       completed_snippet_onboarding: false,
@@ -94,8 +95,30 @@ describe('projects', () => {
       'surveys_opt_in',
       'is_pending_deletion',
     ];
-    expect(Object.keys(response.body)).toEqual(fields);
-    expect(response.body.has_group_types).toBe(true);
+    // Every field the interface lists, then the rest of the current ProjectBackwardCompatSerializer.
+    const current = [
+      'product_description', 'autocapture_web_vitals_opt_in', 'autocapture_web_vitals_allowed_metrics',
+      'session_recording_masking_config', 'session_recording_url_trigger_config', 'session_recording_url_blocklist_config',
+      'session_recording_event_trigger_config', 'session_recording_trigger_match_type_config', 'session_recording_trigger_groups',
+      'session_recording_retention_period', 'session_replay_config', 'survey_config', 'group_types', 'live_events_token',
+      'heatmaps_opt_in', 'modifiers', 'default_modifiers', 'product_intents', 'flags_persistence_default', 'secret_api_token',
+      'secret_api_token_backup', 'receive_org_level_activity_logs', 'business_model', 'conversations_enabled',
+      'conversations_settings', 'logs_settings', 'proactive_tasks_enabled', 'available_setup_task_ids', 'project_id',
+      'user_access_level', 'managed_viewsets', 'revenue_analytics_config', 'marketing_analytics_config',
+      'customer_analytics_config', 'workflows_config', 'base_currency', 'capture_dead_clicks', 'cookieless_server_hash_mode',
+      'human_friendly_comparison_periods', 'feature_flag_confirmation_enabled', 'feature_flag_confirmation_message',
+      'default_evaluation_contexts_enabled', 'require_evaluation_contexts', 'default_data_theme', 'onboarding_tasks',
+      'web_analytics_pre_aggregated_tables_enabled', 'event_retention_months', 'events_retention_enforced',
+    ]; // prettier-ignore
+    expect(Object.keys(response.body).sort()).toEqual([...fields, ...current].sort());
+    expect(response.body).toMatchObject({
+      has_group_types: true,
+      group_types: [{ group_type: 'company', group_type_index: 0, name_singular: null, name_plural: null }],
+      project_id: ctx.projectA,
+      user_access_level: 'admin',
+      product_intents: [],
+    });
+    expect(response.body.default_modifiers).toMatchObject({ personsOnEventsMode: expect.any(String) });
   });
 
   it('patches fields and keeps the others', async () => {
