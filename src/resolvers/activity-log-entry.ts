@@ -8,8 +8,8 @@ const rest = restField((entry: ActivityLogRecord) => entry);
 
 export const ActivityLogEntry: ActivityLogEntryResolvers = {
   user: (entry) => (entry.user ? { firstName: entry.user.first_name ?? null, email: entry.user.email ?? null, isSystem: entry.user.is_system === true } : null),
-  activity: (entry) => entry.activity,
-  scope: (entry) => entry.scope,
+  activity: rest('activity'),
+  scope: rest('scope'),
   itemId: rest('item_id'),
   changes: (entry) =>
     (entry.detail?.changes ?? []).map((change) => ({
@@ -21,5 +21,5 @@ export const ActivityLogEntry: ActivityLogEntryResolvers = {
     })),
   name: (entry) => entry.detail?.name ?? null,
   detail: rest('detail'),
-  createdAt: (entry) => entry.created_at,
+  createdAt: rest('created_at'),
 };

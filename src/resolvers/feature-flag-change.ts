@@ -4,19 +4,23 @@
 import { nullIfNotFound } from '../errors.ts';
 import type { FeatureFlagChangeResolvers } from '../generated/resolvers-types.ts';
 import { toGlobalId } from '../relay/global-id.ts';
+import type { FlagChangeEvent } from '../subscriptions/events.ts';
+import { restField } from './support/rest-field.ts';
+
+const rest = restField((event: FlagChangeEvent) => event);
 
 export const FeatureFlagChange: FeatureFlagChangeResolvers = {
-  kind: (event) => event.kind,
-  activity: (event) => event.activity,
+  kind: rest('kind'),
+  activity: rest('activity'),
   flagId: (event) => toGlobalId('FeatureFlag', event.projectId, event.flagId),
-  flagDatabaseId: (event) => event.flagId,
-  key: (event) => event.key,
+  flagDatabaseId: rest('flagId'),
+  key: rest('key'),
   flag: (event, _args, ctx) => nullIfNotFound(ctx.loaders.featureFlag.byId({ projectId: event.projectId, id: event.flagId })),
   changedBy: (event) =>
     event.changedBy
       ? { firstName: event.changedBy.first_name ?? null, email: event.changedBy.email ?? null, isSystem: event.changedBy.is_system === true }
       : null,
-  changedAt: (event) => event.changedAt,
+  changedAt: rest('changedAt'),
   changes: (event) =>
     event.changes.map((change) => ({
       type: change.type ?? null,
@@ -25,5 +29,5 @@ export const FeatureFlagChange: FeatureFlagChangeResolvers = {
       before: change.before ?? null,
       after: change.after ?? null,
     })),
-  entry: (event) => event.entry,
+  entry: rest('entry'),
 };

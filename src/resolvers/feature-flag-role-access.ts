@@ -4,20 +4,18 @@ import type { FeatureFlagRoleAccessResolvers } from '../generated/resolvers-type
 import { toGlobalId } from '../relay/global-id.ts';
 import { ProjectFlag } from '../upstream-client/feature-flag.ts';
 import { ProjectRoleAccess } from '../upstream-client/role-access.ts';
-import { plainFields } from './support/parent-fields.ts';
+import { asGetters } from './support/plain-field-getters.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((grant: ProjectRoleAccess) => grant.record);
 
-// Read off the grant alone: getters on ProjectRoleAccess (support/parent-fields.ts).
-plainFields(ProjectRoleAccess, {
+// Every field reads the grant alone: getters on ProjectRoleAccess (support/plain-field-getters.ts).
+export const FeatureFlagRoleAccess = asGetters<FeatureFlagRoleAccessResolvers>(ProjectRoleAccess, {
   id: (grant) => toGlobalId('FeatureFlagRoleAccess', grant.projectId, grant.flagId, grant.record.id),
-  databaseId: (grant) => grant.record.id,
+  databaseId: rest('id'),
   // The grant embeds the full flag record: no extra call.
   featureFlag: (grant) => new ProjectFlag(grant.projectId, grant.record.feature_flag),
-  role: (grant) => grant.record.role,
+  role: rest('role'),
   addedAt: rest('added_at'),
   updatedAt: rest('updated_at'),
-} satisfies FeatureFlagRoleAccessResolvers);
-
-export const FeatureFlagRoleAccess: FeatureFlagRoleAccessResolvers = {};
+});

@@ -6,7 +6,7 @@ import { restField } from './support/rest-field.ts';
 const rest = restField((cohort: CohortRecord) => cohort);
 
 export const FeatureFlagStaticCohort: FeatureFlagStaticCohortResolvers = {
-  databaseId: (cohort) => cohort.id,
+  databaseId: rest('id'),
   name: rest('name'),
   isStatic: rest('is_static'),
   isCalculating: rest('is_calculating'),

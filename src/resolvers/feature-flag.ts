@@ -6,7 +6,7 @@ import { toGlobalId } from '../relay/global-id.ts';
 import { listFeatureFlagActivity, ProjectFlag } from '../upstream-client/feature-flag.ts';
 import { references } from './node.ts';
 import { activityConnection } from './support/activity-connection.ts';
-import { plainFields } from './support/parent-fields.ts';
+import { asGetters } from './support/plain-field-getters.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((flag: ProjectFlag) => flag.record);
@@ -24,12 +24,13 @@ function flagStatus(value: string | null | undefined): FeatureFlagStatus | null 
   return FLAG_STATUSES.has(upper) ? upper : 'UNKNOWN';
 }
 
-// Read off the flag alone: getters on ProjectFlag (support/parent-fields.ts).
-plainFields(ProjectFlag, {
+// Fields that read the flag alone become getters on ProjectFlag (support/plain-field-getters.ts).
+export const FeatureFlag = asGetters<FeatureFlagResolvers>(ProjectFlag, {
+  __resolveReference: references.FeatureFlag,
   id: flagGlobalId,
-  databaseId: (flag) => flag.record.id,
+  databaseId: rest('id'),
   projectDatabaseId: (flag) => flag.projectId,
-  key: (flag) => flag.record.key,
+  key: rest('key'),
   name: rest('name'),
   description: rest('name'),
   filters: rest('filters'),
@@ -54,13 +55,9 @@ plainFields(ProjectFlag, {
   usageDashboard: rest('usage_dashboard'),
   analyticsDashboards: rest('analytics_dashboards'),
   hasEnrichedAnalytics: rest('has_enriched_analytics'),
-} satisfies FeatureFlagResolvers);
-
-export const FeatureFlag: FeatureFlagResolvers = {
-  __resolveReference: references.FeatureFlag,
   project: (flag, _args, ctx) => ctx.loaders.project.parent(flag.projectId),
   roleAccess: (flag, args, ctx) =>
     connectionFor(args, (limit, offset) => ctx.loaders.roleAccess.page(flag.projectId, flag.record.id, { limit, offset }), 'FeatureFlagRoleAccess'),
   activity: (flag, args, ctx) =>
     activityConnection(args, (page) => ctx.loaders.featureFlag.read(listFeatureFlagActivity, flag.projectId, flag.record.id, page)),
-};
+});

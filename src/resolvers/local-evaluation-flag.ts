@@ -6,8 +6,8 @@ import { restField } from './support/rest-field.ts';
 const rest = restField((flag: ProjectMinimalFlag) => flag.record);
 
 export const LocalEvaluationFlag: LocalEvaluationFlagResolvers = {
-  databaseId: (flag) => flag.record.id,
-  key: (flag) => flag.record.key,
+  databaseId: rest('id'),
+  key: rest('key'),
   name: rest('name'),
   filters: rest('filters'),
   deleted: rest('deleted'),

@@ -9,8 +9,8 @@ const rest = restField((entry: OrganizationFlagRecord) => entry);
 export const OrganizationFeatureFlag: OrganizationFeatureFlagResolvers = {
   project: (entry, _args, ctx) => ctx.loaders.project.parent(entry.team_id),
   featureFlag: (entry, _args, ctx) => ctx.loaders.featureFlag.byId({ projectId: entry.team_id, id: entry.flag_id }),
-  flagDatabaseId: (entry) => entry.flag_id,
-  projectDatabaseId: (entry) => entry.team_id,
+  flagDatabaseId: rest('flag_id'),
+  projectDatabaseId: rest('team_id'),
   createdBy: rest('created_by'),
   filters: rest('filters'),
   createdAt: rest('created_at'),

@@ -6,7 +6,7 @@ import { restField } from './support/rest-field.ts';
 const rest = restField((config: OrgPluginConfig) => config.record);
 
 export const PluginConfig: PluginConfigResolvers = {
-  databaseId: (config) => config.record.id,
+  databaseId: rest('id'),
   pluginDatabaseId: rest('plugin'),
   plugin: (config, _args, ctx) => ctx.loaders.plugin.byId({ orgId: config.orgId, id: config.record.plugin }),
   enabled: rest('enabled'),

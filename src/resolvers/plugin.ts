@@ -6,7 +6,7 @@ import { toGlobalId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/organization.ts';
 import { getPluginSource, OrgPlugin, PluginTypeValue, type PluginSourceRecord } from '../upstream-client/plugin.ts';
 import { references } from './node.ts';
-import { plainFields } from './support/parent-fields.ts';
+import { asGetters } from './support/plain-field-getters.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((plugin: OrgPlugin) => plugin.record);
@@ -26,10 +26,11 @@ export function sourceFiles(files: PluginSourceRecord | null): { filename: strin
     .sort((a, b) => a.filename.localeCompare(b.filename));
 }
 
-// Read off the plugin alone: getters on OrgPlugin (support/parent-fields.ts).
-plainFields(OrgPlugin, {
+// Fields that read the plugin alone become getters on OrgPlugin (support/plain-field-getters.ts).
+export const Plugin = asGetters<PluginResolvers>(OrgPlugin, {
+  __resolveReference: references.Plugin,
   id: pluginGlobalId,
-  databaseId: (plugin) => plugin.record.id,
+  databaseId: rest('id'),
   // `as never`: codegen types the resolver result of an enum with mapped values as null (its own bug).
   pluginType: (plugin) => (PLUGIN_TYPES.has(plugin.record.plugin_type ?? '') ? plugin.record.plugin_type : null) as never,
   name: rest('name'),
@@ -46,9 +47,5 @@ plainFields(OrgPlugin, {
   capabilities: rest('capabilities'),
   metrics: rest('metrics'),
   publicJobs: rest('public_jobs'),
-} satisfies PluginResolvers);
-
-export const Plugin: PluginResolvers = {
-  __resolveReference: references.Plugin,
   source: async (plugin, _args, ctx) => sourceFiles(await ctx.loaders.plugin.read(getPluginSource, plugin.orgId, plugin.record.id)),
-};
+});

@@ -24,9 +24,9 @@ import { parseFlagRef } from './support/ids.ts';
 import { jsonObject } from './support/json-argument.ts';
 import { restField } from './support/rest-field.ts';
 
-const listed = restField((project: ProjectParent) => project);
+const rest = restField((project: ProjectParent) => project);
 
-/** A field only the full record has (see the file comment). */
+/** A field only the full record has (see the file comment): a resolver, since it may need a GET. */
 function full<K extends keyof ProjectRecord>(key: K) {
   return async (project: ProjectParent, _args: unknown, ctx: GatewayContext): Promise<NonNullable<ProjectRecord[K]> | null> =>
     (await ctx.loaders.project.full(project))[key] ?? null;
@@ -35,14 +35,14 @@ function full<K extends keyof ProjectRecord>(key: K) {
 export const Project: ProjectResolvers = {
   __resolveReference: references.Project,
   id: (project) => toGlobalId('Project', project.id),
-  databaseId: (project) => project.id,
+  databaseId: rest('id'),
   organization: (project) => organizationRef(project.organization),
-  apiToken: listed('api_token'),
-  completedSnippetOnboarding: listed('completed_snippet_onboarding'),
-  hasCompletedOnboardingFor: listed('has_completed_onboarding_for'),
-  ingestedEvent: listed('ingested_event'),
-  isDemo: listed('is_demo'),
-  accessControl: listed('access_control'),
+  apiToken: rest('api_token'),
+  completedSnippetOnboarding: rest('completed_snippet_onboarding'),
+  hasCompletedOnboardingFor: rest('has_completed_onboarding_for'),
+  ingestedEvent: rest('ingested_event'),
+  isDemo: rest('is_demo'),
+  accessControl: rest('access_control'),
   appUrls: full('app_urls'),
   slackIncomingWebhook: full('slack_incoming_webhook'),
   createdAt: full('created_at'),

@@ -6,8 +6,8 @@ import { restField } from './support/rest-field.ts';
 const rest = restField((role: RoleRecord) => role);
 
 export const Role: RoleResolvers = {
-  id: (role) => role.id,
-  name: (role) => role.name,
+  id: rest('id'),
+  name: rest('name'),
   featureFlagsAccessLevel: rest('feature_flags_access_level'),
   createdAt: rest('created_at'),
   createdBy: rest('created_by'),

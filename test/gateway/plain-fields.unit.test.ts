@@ -1,10 +1,11 @@
-// Plain fields (src/resolvers/support/parent-fields.ts): a wrapped record's fields that depend on the
-// record alone are getters on its class, not resolvers, so compiled queries read them as properties.
+// Plain fields as getters (src/resolvers/support/plain-field-getters.ts): a wrapped record's fields
+// whose resolver declares the parent alone are getters on its class, so compiled queries read them as
+// properties; a resolver that names the arguments or the context stays a resolver.
 import { isObjectType, parse, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { describe, expect, it } from 'vitest';
 import { compilationSchema, gatewaySchema } from '../../src/schema.ts';
-import { plainFields } from '../../src/resolvers/support/parent-fields.ts';
+import { asGetters } from '../../src/resolvers/support/plain-field-getters.ts';
 import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/feature-flag.ts';
 import { OrgPlugin, type PluginRecord } from '../../src/upstream-client/plugin.ts';
 import { ProjectRoleAccess, type RoleAccessRecord } from '../../src/upstream-client/role-access.ts';
@@ -64,6 +65,17 @@ describe('plain fields', () => {
         return 1;
       }
     }
-    expect(() => plainFields(Wrapped, { existing: () => 2 })).toThrow(/already has "existing"/);
+    expect(() => asGetters(Wrapped, { existing: (_parent: Wrapped) => 2 })).toThrow(/already has "existing"/);
+  });
+
+  it('keeps as resolvers what declares more than the parent, and the federation hooks', () => {
+    class Wrapped {
+      readonly record = { n: 2 };
+    }
+    const withContext = (_parent: Wrapped, _args: unknown, ctx: { n: number }) => ctx.n;
+    const reference = (_parent: Wrapped) => null;
+    const kept = asGetters(Wrapped, { doubled: (parent: Wrapped) => parent.record.n * 2, fromContext: withContext, __resolveReference: reference });
+    expect(kept).toEqual({ fromContext: withContext, __resolveReference: reference });
+    expect((new Wrapped() as unknown as { doubled: number }).doubled).toBe(4);
   });
 });
