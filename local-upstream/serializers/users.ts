@@ -15,7 +15,8 @@ const NOTIFICATION_DEFAULTS = {
 
 /**
  * `UserSerializer` (posthog/api/user.py) for `GET /api/users/@me/`, as a personal API key sees it: no session, so
- * nothing is impersonated and no sensitive session expires. The current organization is the user's first one
+ * nothing is impersonated and no sensitive session expires. `hedgehog_config` is the stored config as it is (the basic
+ * user record embedded elsewhere summarizes it). The current organization is the user's first one
  * (local-upstream/README.md, "Seeding"), and the current project that organization's first project.
  */
 export function userBody(store: Store, user: User): Record<string, unknown> {
@@ -52,10 +53,10 @@ export function userBody(store: Store, user: User): Record<string, unknown> {
     has_seen_product_intro_for: null,
     scene_personalisation: [],
     theme_mode: null,
-    hedgehog_config: null,
+    hedgehog_config: user.hedgehog_config,
     allow_sidebar_suggestions: null,
     shortcut_position: null,
-    role_at_organization: null,
+    role_at_organization: user.role_at_organization,
     passkeys_enabled_for_2fa: null,
   };
 }

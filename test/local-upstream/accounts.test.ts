@@ -14,7 +14,12 @@ const ctx = useUpstream({
     organizations: [seedOrganization(ACME, 'Acme Corp'), seedOrganization(GLOBEX, 'Globex'), seedOrganization(ACME_TWO, 'Acme  corp!')],
     users: [
       {
-        ...seedUser('ada@acme.test', KEYS.ada, ACME, LEVEL.owner, { first_name: 'Ada', last_name: 'Lovelace' }),
+        ...seedUser('ada@acme.test', KEYS.ada, ACME, LEVEL.owner, {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          role_at_organization: 'engineering',
+          hedgehog_config: { version: 2, use_as_profile: true, actor_options: { color: 'blue' } },
+        }),
         memberships: [
           { organization: ACME, level: LEVEL.owner },
           { organization: ACME_TWO, level: LEVEL.member },
@@ -43,6 +48,7 @@ describe('GET /api/users/@me/', () => {
       expect.objectContaining({ id: ACME, name: 'Acme Corp', slug: 'acme-corp', membership_level: LEVEL.owner }),
       expect.objectContaining({ id: ACME_TWO, name: 'Acme  corp!', slug: expect.stringMatching(/^acme-corp-[0-9a-f]{4}$/), membership_level: LEVEL.member }),
     ]);
+    expect(me).toMatchObject({ role_at_organization: 'engineering', hedgehog_config: { version: 2, use_as_profile: true, actor_options: { color: 'blue' } } });
     expect(me.team).toMatchObject({ name: 'Web', organization: ACME });
     expect(me.team.project_id).toBe(me.team.id);
   });
