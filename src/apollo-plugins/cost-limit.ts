@@ -32,13 +32,14 @@ export const QUERY_LIMITS = Object.freeze({
    *
    *   operation                                                                      cost
    *   Sandbox's example operation (5 projects x 10 flags)                              61
-   *   50 aliased node(id:) lookups of a flag with its project                         550
-   *   projects(first: 100), every Project field, organization { id name }            1201
+   *   50 aliased node(id:) lookups of a flag with its project                        1000
+   *   projects(first: 50), every Project field, organization { id name }           16601
    *   a project's 100 flags, every FeatureFlag field, createdBy, lastModifiedBy,
-   *     project { organization { id name } }                                         1612
+   *     project { organization { id name } }                                         2512
    *   a project's featureFlags(first: 100) { roleAccess(first: 10) { role { name } } } 2211
    *   100 projects x their first 100 flags (key only)                              10201
    *   the most expensive query of test/ (a flag's activity(first: 100) + changes)  10212
+   *   refused: projects(first: 100), every Project field (32 full-record fields)   33201
    *   refused: projects x featureFlags x roleAccess, 100 each (or no first)      1020201
    *
    * 20 000 is about twice the largest legitimate example: two nested levels of 100-item pages

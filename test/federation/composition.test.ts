@@ -7,6 +7,7 @@ import { expectNoErrors, postGraphQL, useStack, type GraphQLResponse } from '../
 import { KEY_A, KEY_B, ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { startReviewsSubgraph, REVIEWS_SDL, type ReviewsSubgraph } from './second-subgraph.ts';
 import { compose, startSupergraphGateway, type RunningSupergraph } from './supergraph.ts';
+import { composeWithBoth, unacceptedProblems, type AcceptedProblem } from './composers.ts';
 
 const FLAG_KEYS = ['checkout-v2', 'dark-mode', 'new-nav', 'search-beta'];
 
@@ -236,23 +237,70 @@ describe('_entities served directly', () => {
   });
 });
 
-describe('with a different second subgraph sharing Node and PageInfo', () => {
-  it('still composes: value types are shareable, the Node interface merges', () => {
-    const other = `
-      extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])
-      interface Node { id: ID! }
-      type PageInfo @shareable { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-      type UserError @shareable { message: String! }
-      type Deployment implements Node @key(fields: "id") { id: ID! project: Project! }
-      type Project @key(fields: "id", resolvable: false) { id: ID! }
-      type Query { deployments: [Deployment!]! }`;
-    const result = compose([
+// Another team's subgraph that shares our value types but declares only part of UserError.
+const DEPLOYS_SDL = `
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])
+  interface Node { id: ID! }
+  type PageInfo @shareable { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
+  type UserError @shareable { message: String! }
+  type Deployment implements Node @key(fields: "id") { id: ID! project: Project! }
+  type Project @key(fields: "id", resolvable: false) { id: ID! }
+  type Query { deployments: [Deployment!]! }`;
+
+/**
+ * The composition problems we decided to accept, each with its reason. Anything else either
+ * composer reports (an error, or an Apollo hint; The Guild's composer reports errors only) fails.
+ */
+const ACCEPTED: AcceptedProblem[] = [
+  {
+    composer: '@apollo/composition',
+    code: 'INCONSISTENT_OBJECT_VALUE_TYPE_FIELD',
+    message: /^Field "UserError\.\w+" of non-entity object type "UserError" is defined in some but not all subgraphs/,
+    reason: 'another subgraph may declare the subset of our shareable UserError it returns; the router asks each subgraph only for the fields it declares',
+  },
+];
+
+describe('composition under both composers (@apollo/composition and @theguild/federation-composition)', () => {
+  it.each([
+    ['the reviews subgraph', REVIEWS_SDL],
+    ['a subgraph sharing Node, PageInfo and part of UserError', DEPLOYS_SDL],
+  ])('with %s: both compose, with no problem outside the allow-list', (_name, other) => {
+    const result = composeWithBoth([
       { name: 'gateway', url: stack.gatewayUrl, sdl: gatewaySdl },
-      { name: 'deploys', url: 'http://127.0.0.1:1/graphql', sdl: other },
+      { name: 'other', url: 'http://127.0.0.1:1/graphql', sdl: other },
     ]);
-    expect(result.errors?.map((e) => e.message)).toBeUndefined();
-    // The only hint is about the other team's partial UserError, not about our subgraph.
-    expect(new Set((result.hints ?? []).map((h) => h.definition.code))).toEqual(new Set(['INCONSISTENT_OBJECT_VALUE_TYPE_FIELD']));
-    expect((result.hints ?? []).every((h) => h.message.includes('"UserError.'))).toBe(true);
+    expect(unacceptedProblems(result.problems, ACCEPTED)).toEqual([]);
+    expect(result.apolloSupergraph).toContain('@join__type(graph: GATEWAY, key: "databaseId")');
+    expect(result.guildSupergraph).toContain('@join__type(graph: GATEWAY, key: "databaseId")');
+  });
+
+  it('every accepted problem still occurs (an entry nothing needs is removed)', () => {
+    const result = composeWithBoth([
+      { name: 'gateway', url: stack.gatewayUrl, sdl: gatewaySdl },
+      { name: 'deploys', url: 'http://127.0.0.1:1/graphql', sdl: DEPLOYS_SDL },
+    ]);
+    for (const accepted of ACCEPTED) {
+      expect(
+        result.problems.some((p) => p.composer === accepted.composer && p.code === accepted.code && accepted.message.test(p.message)),
+        accepted.code,
+      ).toBe(true);
+    }
+  });
+
+  it.each([
+    ['a @key on a field the type lacks', 'type Project @key(fields: "slug") { id: ID! }', 'KEY_INVALID_FIELDS', ['Project', '@key(fields: "slug")']],
+    ['a value type shared without @shareable', 'type PageInfo { hasNextPage: Boolean! }', 'INVALID_FIELD_SHARING', ['PageInfo.hasNextPage', '@shareable']],
+  ])('a failure names the type and directive at fault, under both composers: %s', (_name, definition, code, named) => {
+    const broken = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])\n${definition}\ntype Query { broken: Int }`;
+    const { problems } = composeWithBoth([
+      { name: 'gateway', url: stack.gatewayUrl, sdl: gatewaySdl },
+      { name: 'broken', url: 'http://127.0.0.1:1/graphql', sdl: broken },
+    ]);
+    const lines = unacceptedProblems(problems, ACCEPTED);
+    for (const composer of ['@apollo/composition', '@theguild/federation-composition']) {
+      const line = lines.find((l) => l.startsWith(`${composer} error ${code}`));
+      expect(line, `${composer}: ${lines.join('\n')}`).toBeDefined();
+      for (const name of named) expect(line).toContain(name);
+    }
   });
 });

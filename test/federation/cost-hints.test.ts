@@ -42,15 +42,8 @@ describe('cost hints', () => {
   });
 
   it('every connection field is sized by first/last, capped at the page size', () => {
-    expect(connections.map((c) => c.coordinate).sort()).toEqual([
-      'FeatureFlag.activity',
-      'FeatureFlag.roleAccess',
-      'Organization.pluginActivity',
-      'Organization.plugins',
-      'Project.featureFlagActivity',
-      'Project.featureFlags',
-      'Query.projects',
-    ]);
+    // Every field returning a *Connection type, whoever adds it (no list kept by hand).
+    expect(connections.length).toBeGreaterThanOrEqual(7);
     for (const { coordinate, field } of connections) {
       const listSize = directive(field, 'listSize');
       expect(listSize, `${coordinate} has no @listSize`).toBeDefined();
@@ -67,26 +60,9 @@ describe('cost hints', () => {
     }
   });
 
-  it('fields that make an upstream call of their own carry @cost with the shared weight', () => {
+  it('every @cost has the shared weight of an upstream call (which fields need one: upstream-calls.test.ts)', () => {
     const weighted = fields.filter(({ field }) => directive(field, 'cost'));
-    expect(weighted.map((w) => w.coordinate).sort()).toEqual([
-      'FeatureFlagChange.flag',
-      'Organization.exportsUnsubscribeConfigs',
-      'Organization.featureFlagsByKey',
-      'Organization.name',
-      'Organization.plugin',
-      'Organization.repository',
-      'Organization.unused',
-      'Plugin.source',
-      'Project.evaluationReasons',
-      'Project.featureFlag',
-      'Project.localEvaluation',
-      'Project.myFlags',
-      'Project.userBlastRadius',
-      'Query.node',
-      'Query.nodes',
-      'Query.project',
-    ]);
+    expect(weighted.length).toBeGreaterThanOrEqual(50);
     for (const { coordinate, field } of weighted) expect(argumentsOf(directive(field, 'cost')!), coordinate).toEqual({ weight: QUERY_LIMITS.upstreamCallCost });
   });
 
@@ -114,12 +90,16 @@ describe('cost hints', () => {
     expect(unsized.map((u) => u.coordinate)).toEqual([]);
   });
 
-  it('every @listSize uses the page cap as its assumed size and never requires a slicing argument', () => {
+  it('every @listSize uses the page cap as its assumed size (1 for a costed list of scalars) and never requires a slicing argument', () => {
+    const schema = gatewaySchema();
     const sized = fields.filter(({ field }) => directive(field, 'listSize'));
     expect(sized.length).toBeGreaterThan(connections.length);
     for (const { coordinate, field } of sized) {
       const args = argumentsOf(directive(field, 'listSize')!);
-      expect(args.assumedSize, coordinate).toBe(QUERY_LIMITS.maxPageSize);
+      // Demand control multiplies a list field's @cost by its size: a list of scalars read by one
+      // upstream call is sized 1, so the call counts once, not once per element.
+      const scalarList = !isCompositeType(schema.getType(namedType(field.type))) && directive(field, 'cost') !== undefined;
+      expect(args.assumedSize, coordinate).toBe(scalarList ? 1 : QUERY_LIMITS.maxPageSize);
       // Apollo Router refuses an operation outright when a required slicing argument is missing.
       expect(args.requireOneSlicingArgument, coordinate).toBe(false);
     }

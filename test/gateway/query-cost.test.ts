@@ -145,18 +145,20 @@ const ALLOWED: Example[] = [
   { name: "Sandbox's example operation (5 projects x 10 flags)", query: EXAMPLE_OPERATION, cost: 122 },
   {
     name: '50 aliased node(id:) lookups of a flag with its project',
+    // FeatureFlag.project is an upstream call of its own (@cost 10): 50 x (10 + 10).
     query: `{ ${Array.from({ length: 50 }, (_, i) => `f${i}: node(id: "RmVhdHVyZUZsYWc6MTox") { id ... on FeatureFlag { key project { name } } }`).join(' ')} }`,
-    cost: 550,
+    cost: 1000,
   },
   {
     name: "a project's 100 flags with every FeatureFlag field, createdBy, lastModifiedBy, project { organization { id name } }",
     query: `{ project(id: "1") { featureFlags(first: 100) { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${FLAG_FIELDS} } } } } }`,
-    cost: 1612,
+    cost: 2512,
   },
   {
-    name: 'projects(first: 100) with every Project field and organization { id name }',
-    query: `{ projects(first: 100) { totalCount nodes { ${PROJECT_FIELDS} } } }`,
-    cost: 1201,
+    // 32 full-record fields at @cost 10 each: 50 x (1 + 320 + 11) + 1.
+    name: 'projects(first: 50) with every Project field and organization { id name }',
+    query: `{ projects(first: 50) { totalCount nodes { ${PROJECT_FIELDS} } } }`,
+    cost: 16601,
   },
   {
     name: "a project's featureFlags(first: 100) with roleAccess(first: 10) { role { name } }",
@@ -178,6 +180,11 @@ const ALLOWED: Example[] = [
 ];
 
 const REFUSED: Example[] = [
+  {
+    name: 'projects(first: 100) with every Project field (each full-record field counts its GET)',
+    query: `{ projects(first: 100) { totalCount nodes { ${PROJECT_FIELDS} } } }`,
+    cost: 33201,
+  },
   { name: 'projects x featureFlags x roleAccess, first: 100 at each level', query: THREE_LEVELS, cost: 1020201 },
   { name: 'the same without first (assumedSize 100)', query: THREE_LEVELS.replace(/\(first: 100\)/g, ''), cost: 1020201 },
   {
