@@ -122,7 +122,7 @@ const PRODUCTION = productionCommand('.');
 /**
  * bench/floor.ts and what it imports (undici too) as one JavaScript file in `dir`: the gateway runs
  * compiled, and Node's type stripping keeps its transformer and both texts of every module
- * (docs/performance.md, "Idle"), which would weigh on the floor's memory alone.
+ * (docs/performance.md, "Memory"), which would weigh on the floor's memory alone.
  */
 function bundledFloor(dir: string): string {
   const outfile = join(dir, 'floor.mjs');

@@ -251,7 +251,7 @@ export interface FlagRef {
 /**
  * A flag together with the project it was read from: the REST record does not name its
  * project, but the flag's global id and `project` field need it. The codegen mapper of FeatureFlag.
- * A class, so the resolvers can give it getters for plain fields (docs/performance.md, "Plain fields").
+ * A class, so the resolvers can give it getters for plain fields (docs/performance.md, "Plain fields as getters").
  */
 export class ProjectFlag {
   declare private readonly nominal: never; // only the constructor makes one, never an object literal

@@ -146,7 +146,7 @@ export interface PluginRef {
  * A plugin with the organization it was read through. The record's `organization_id` is
  * the owner, which differs for global plugins, while refetching must use the route of the
  * organization that can see it, so the global id carries this one. The codegen mapper of Plugin;
- * a class for its getters (docs/performance.md, "Plain fields").
+ * a class for its getters (docs/performance.md, "Plain fields as getters").
  */
 export class OrgPlugin {
   declare private readonly nominal: never; // only the constructor makes one, never an object literal

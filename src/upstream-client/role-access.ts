@@ -65,7 +65,7 @@ export interface RevokeRoleAccessPayload {
 
 /**
  * A grant with the project and flag it was read under (the record does not name its project). The codegen
- * mapper of FeatureFlagRoleAccess; a class for its getters (docs/performance.md, "Plain fields").
+ * mapper of FeatureFlagRoleAccess; a class for its getters (docs/performance.md, "Plain fields as getters").
  */
 export class ProjectRoleAccess {
   declare private readonly nominal: never; // only the constructor makes one, never an object literal
