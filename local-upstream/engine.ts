@@ -18,6 +18,9 @@ export function evaluationFlag(flag: FlagRow): LocalEvaluationFlag {
     team_id: flag.project_id,
     name: flag.name,
     version: flag.version,
+    has_encrypted_payloads: flag.has_encrypted_payloads,
+    evaluation_runtime: flag.evaluation_runtime ?? 'all',
+    bucketing_identifier: flag.bucketing_identifier,
   };
 }
 

@@ -76,6 +76,13 @@ describe('the flag record', () => {
     expect(patched.body).toMatchObject({ evaluation_runtime: 'client', bucketing_identifier: null, is_remote_configuration: true });
   });
 
+  it('local evaluation definitions carry the stored evaluation_runtime and bucketing_identifier', async () => {
+    await ctx.owner.post(path(), { key: 'definitions-values', filters: everyone, evaluation_runtime: 'client', bucketing_identifier: 'device_id' });
+    const definitions = (await ctx.owner.get(path('local_evaluation/'))).body;
+    const flag = definitions.flags.find((entry: { key: string }) => entry.key === 'definitions-values');
+    expect(flag).toMatchObject({ evaluation_runtime: 'client', bucketing_identifier: 'device_id' });
+  });
+
   it('my_flags shows the same stored values as the record', async () => {
     const created = await ctx.owner.post(path(), {
       key: 'my-flags-values',
