@@ -10,7 +10,8 @@
 //     test/gateway/differential.test.ts proves identical runs compiled;
 //   - federated tracing (`apollo-federation-include-trace: ftv1`): Apollo's trace plugin hooks
 //     every field resolver, which only graphql-js drives;
-//   - a document graphql-jit refuses to compile.
+//   - a document graphql-jit refuses to compile;
+//   - an answer whose errors graphql-jit may report unlike graphql-js (below), computed again.
 // Each path is counted in `graphql_executions_total{executor, reason}`.
 import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
@@ -84,8 +85,25 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
       const coerced = getVariableValues(schema, request.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
       if (coerced.errors) return { errors: coerced.errors };
     }
+    // A non-null field failed and nulled an object around other errors: graphql-jit may report
+    // errors of fields graphql-js never completed once that field failed (test/gateway/differential.test.ts,
+    // "a non-null field failing before a failing sibling"). The answer is graphql-js's, computed
+    // again; the request's loaders still hold what the first run read.
+    if (result.errors.length > 1 && nulledAroundAnError(result)) return interpreted(request, 'recomputed');
     return { ...result, errors: result.errors.map(asGraphQLJsError) };
   };
+}
+
+/** Some error's field lies under an object the answer nulled (a non-null field's failure propagated). */
+function nulledAroundAnError({ data, errors }: ExecutionResult): boolean {
+  return (errors ?? []).some((error) => {
+    let value: unknown = data;
+    for (const key of (error.path ?? []).slice(0, -1)) {
+      if (value === null || typeof value !== 'object') return true;
+      value = (value as Record<string | number, unknown>)[key];
+    }
+    return value === null || value === undefined;
+  });
 }
 
 /**

@@ -6,15 +6,16 @@ import { INELIGIBILITIES, type Ineligibility } from './eligibility.ts';
 
 /**
  * Why an operation ran where it did (the `reason` label): `compiled`; or, on graphql-js, no
- * operation resolved, federated tracing, refused by graphql-jit, or one of eligibility.ts's reasons.
+ * operation resolved, federated tracing, refused by graphql-jit, a compiled answer computed again
+ * (compiled-executor.ts), or one of eligibility.ts's reasons.
  */
-export type ExecutionReason = 'compiled' | 'no-operation' | 'tracing' | 'uncompilable' | Ineligibility;
+export type ExecutionReason = 'compiled' | 'no-operation' | 'tracing' | 'uncompilable' | 'recomputed' | Ineligibility;
 export type Executor = 'graphql-jit' | 'graphql-js';
 export type ExecutionCounter = (executor: Executor, reason: ExecutionReason) => void;
 
 const PATHS: Record<Executor, readonly ExecutionReason[]> = {
   'graphql-jit': ['compiled'],
-  'graphql-js': ['no-operation', 'tracing', 'uncompilable', ...INELIGIBILITIES],
+  'graphql-js': ['no-operation', 'tracing', 'uncompilable', 'recomputed', ...INELIGIBILITIES],
 };
 
 /**

@@ -28,7 +28,7 @@ async function startSide(name: string, compiledExecution: boolean): Promise<Side
   const seed = demoSeed();
   // The caller's own flags are evaluated for their distinct id, by default a random UUID.
   seed.users![0]!.distinct_id = 'demo-owner';
-  const upstream = await startLocalUpstream({ seed, quiet: true });
+  const upstream = await startLocalUpstream({ seed, quiet: true, rateLimit: 'off' });
   const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1', compiledExecution });
   return { name, upstream, gateway };
 }

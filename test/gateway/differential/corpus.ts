@@ -319,6 +319,28 @@ function handWrittenCases(ids: CorpusIds): DifferentialCase[] {
       'literal: JSON literal without variables',
       `{ project(id: ${p}) { evaluationReasons(distinctId: "demo-user-5", groups: {company: "acme", n: 1.5, l: [true, null]}) { key enabled } } }`,
     ),
+    // Field merging and abstract types
+    c('merging: one response key from two selections', `{ p: project(id: ${p}) { name } p: project(id: ${p}) { id timezone } }`),
+    c(
+      'merging: fragments overlapping on one object',
+      `{ project(id: ${p}) { ...A ...B featureFlags(first: 2) { nodes { key } } } } fragment A on Project { id featureFlags(first: 2) { totalCount nodes { id } } } fragment B on Project { name featureFlags(first: 2) { nodes { active } } }`,
+    ),
+    c(
+      'abstract: an interface fragment inside node',
+      `{ node(id: ${q(ids.flagIds['new-onboarding'])}) { ... on Node { id } ... on FeatureFlag { key ... on Node { __typename } } ... on Project { name } } }`,
+    ),
+    c(
+      'abstract: a fragment on an interface spread in nodes',
+      `query { nodes(ids: [${p}, ${q(ids.flagIds['new-onboarding'])}, ${q(ids.pluginIds[0])}]) { ...N } } fragment N on Node { id __typename ... on Plugin { name } }`,
+    ),
+    c(
+      'abstract: _entities with a union fragment',
+      `query { _entities(representations: [{__typename: "Organization", id: ${q(ids.organizationUuid)}}]) { ...E } } fragment E on _Entity { __typename ... on Organization { id databaseId } }`,
+    ),
+    c(
+      'nesting: fragments within fragments',
+      `query { project(id: ${p}) { ...Outer } } fragment Outer on Project { id ...Inner } fragment Inner on Project { name featureFlags(first: 1) { ...Flag } } fragment Flag on FeatureFlagConnection { nodes { key } }`,
+    ),
     // Introspection and federation
     c('introspection: full', getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, inputValueDeprecation: true })),
     c(
@@ -372,6 +394,65 @@ function faultCases(ids: CorpusIds): DifferentialCase[] {
       status: 200,
       body: q({ count: 1, next: null, previous: null, results: [{ id: 1, key: null, active: true, deleted: false }] }),
     }),
+    f(
+      'values the schema cannot hold, in list items',
+      {
+        method: 'GET',
+        path: flagsPath,
+        status: 200,
+        body: q({
+          count: 3,
+          next: null,
+          previous: null,
+          results: [
+            {
+              id: 1,
+              key: 'a',
+              active: true,
+              deleted: false,
+              created_at: 'not a date',
+              created_by: { id: 1.5, uuid: 'not-a-uuid', email: ['x'] },
+              version: 2 ** 40,
+            },
+            { id: 2, key: 'b', active: 'yes', deleted: false, filters: 'plain', status: 'weird', tags: [1, null] },
+            { id: 3, key: 'c', active: true, deleted: false, experiment_set: ['x'], ensure_experience_continuity: 3 },
+          ],
+        }),
+      },
+      `{ project(id: ${q(ids.projectId)}) { featureFlags(first: 3) { nodes { key active createdAt version filters status tags experimentSet ensureExperienceContinuity createdBy { databaseId uuid email } } } } }`,
+    ),
+    f(
+      'a non-null field failing before a failing sibling',
+      {
+        method: 'GET',
+        path: `${flagsPath}activity/`,
+        status: 200,
+        body: q({
+          total_count: 2,
+          next: null,
+          previous: null,
+          results: [
+            {
+              activity: null,
+              scope: 'FeatureFlag',
+              item_id: '1',
+              created_at: 'not a date',
+              user: { first_name: 'A', email: 'a@b.c', is_system: 'no' },
+              detail: null,
+            },
+            {
+              activity: 'updated',
+              scope: null,
+              item_id: 2,
+              created_at: '2024-01-01T00:00:00Z',
+              user: null,
+              detail: { changes: [{ type: 'FeatureFlag', action: 1 }] },
+            },
+          ],
+        }),
+      },
+      `{ project(id: ${q(ids.projectId)}) { featureFlagActivity { totalCount nodes { activity scope itemId createdAt user { firstName isSystem } changes { type action } } } } }`,
+    ),
     f(
       'empty 200 body on a record',
       { method: 'GET', path: `/api/projects/${ids.projectDatabaseId}/`, status: 200, body: '' },
