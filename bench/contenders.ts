@@ -88,6 +88,8 @@ async function startContender(name: string, stubUrl: string, start: Start, dir: 
     UPSTREAM_URL: stubUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // Throughput is measured per upstream call: no read cache across requests (bench/real-world.ts measures it).
+    UPSTREAM_CACHE_TTL_MS: '0',
     ...extra,
   });
   let child: Child;

@@ -32,7 +32,15 @@ async function main(): Promise<void> {
 async function measure(upstreamUrl: string, workers: number): Promise<Record<string, string | number>> {
   const port = await freePort();
   const gateway = await startProgram('gateway', process.execPath, ['src/main.ts'], /GraphQL endpoint: (\S+)/, {
-    env: { PORT: String(port), HOST: '127.0.0.1', UPSTREAM_URL: upstreamUrl, WORKERS: String(workers), LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      UPSTREAM_URL: upstreamUrl,
+      WORKERS: String(workers),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      UPSTREAM_CACHE_TTL_MS: '0',
+    },
     timeoutMs: 60_000,
   });
   try {

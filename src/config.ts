@@ -1,6 +1,7 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { availableParallelism } from 'node:os';
 import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/settings.ts';
+import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -10,7 +11,7 @@ import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-do
  * The one configuration object: main.ts hands it on to `startGateway` (GatewayOptions uses the same
  * names) and the gateway hands the upstream settings on to the transport (src/upstream-client/settings.ts).
  */
-export interface Config extends UpstreamSettings {
+export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */
   port: number;
   /** HOST: interface to listen on (default 0.0.0.0). */
@@ -64,6 +65,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     upstreamRetryAfterMaxMs: integer(env, 'UPSTREAM_RETRY_AFTER_MAX_MS', UPSTREAM_DEFAULTS.upstreamRetryAfterMaxMs),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', DEFAULT_SHUTDOWN_GRACE_MS),
     upstreamConnections: positive(env, 'UPSTREAM_CONNECTIONS', UPSTREAM_DEFAULTS.upstreamConnections),
+    upstreamCacheTtlMs: integer(env, 'UPSTREAM_CACHE_TTL_MS', ACROSS_REQUESTS_DEFAULTS.upstreamCacheTtlMs),
+    upstreamCacheMaxBytes: positive(env, 'UPSTREAM_CACHE_MAX_BYTES', ACROSS_REQUESTS_DEFAULTS.upstreamCacheMaxBytes),
+    upstreamRateLimits: rateLimits(env.UPSTREAM_RATE_LIMITS),
+    upstreamHoldThrottledKeys: ACROSS_REQUESTS_DEFAULTS.upstreamHoldThrottledKeys,
     logLevel: env.LOG_LEVEL || 'info',
     nodeEnv: env.NODE_ENV || 'development',
     localApiKey: env.LOCAL_API_KEY || undefined,
@@ -95,6 +100,15 @@ function workers(raw: string | undefined): number {
   if (raw === 'auto') return availableParallelism();
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigError(`WORKERS (or --workers) must be a positive integer or "auto", got "${raw}"`);
   return Number(raw);
+}
+
+function rateLimits(raw: string | undefined): readonly QuotaWindow[] {
+  if (!raw) return ACROSS_REQUESTS_DEFAULTS.upstreamRateLimits;
+  try {
+    return parseRateLimits(raw);
+  } catch (error) {
+    throw new ConfigError(`UPSTREAM_RATE_LIMITS must be limits like 480/minute,4800/hour: ${(error as Error).message}`);
+  }
 }
 
 function localRateLimit(raw: string | undefined): string {

@@ -9,6 +9,7 @@ import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
 import { upstreamSettings } from './upstream-client/settings.ts';
+import { acrossRequestsSettings } from './upstream-client/across-requests.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
@@ -31,6 +32,8 @@ async function runGateway(): Promise<void> {
       startGateway({
         upstreamUrl: config.upstreamUrl ?? embedded!.upstream.url,
         ...upstreamSettings(config),
+        ...acrossRequestsSettings(config),
+        redisUrl: config.redisUrl,
         port: config.port,
         host: config.host,
         shutdownGraceMs: config.shutdownGraceMs,

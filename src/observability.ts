@@ -11,6 +11,7 @@ import { isMaskedError } from './errors.ts';
 import { statelessPlugin } from './apollo-plugins/stateless.ts';
 import type { GatewayPlugin, GatewayRequestListener } from './apollo-plugins/compose.ts';
 import type { CallObserver } from './upstream-client/http.ts';
+import type { AcrossRequestsEvent } from './upstream-client/across-requests.ts';
 
 export interface GatewayMetrics {
   registry: Registry;
@@ -20,7 +21,22 @@ export interface GatewayMetrics {
   observeRefusal(code: string): void;
   /** Counts an operation not in the trusted-document manifest, `logged` or `refused`. */
   observeUntrusted(action: 'logged' | 'refused'): void;
+  /** Counts the upstream client's work across requests: cache hits and misses, shared reads, invalidations, held calls. */
+  observeAcrossRequests(event: AcrossRequestsEvent, route: string): void;
 }
+
+/** One counter per event of the work across requests (docs/caching-and-quota.md, "Metrics"), by route template. */
+const ACROSS_REQUESTS_COUNTERS: Record<AcrossRequestsEvent, [name: string, help: string]> = {
+  hit: ['upstream_cache_hits_total', 'Upstream GETs answered from the read cache (the same key, fresh, not invalidated), by route template.'],
+  miss: ['upstream_cache_misses_total', 'Cacheable upstream GETs that went upstream (no fresh entry for the key), by route template.'],
+  shared: ['upstream_shared_reads_total', 'Upstream GETs that shared the identical in-flight read of another request with the same key, by route template.'],
+  held: ['upstream_held_calls_total', 'Upstream calls not sent because the upstream throttled the key and it may not call again yet, by route template.'],
+  invalidation: [
+    'upstream_cache_invalidations_total',
+    'Invalidations of cached reads for every key, by the route template of the write (or activity feed) that caused them.',
+  ],
+  'invalidation-failed': ['upstream_cache_invalidation_failures_total', 'Invalidations that could not reach Redis, by route template.'],
+};
 
 /**
  * Distinct operation names that get their own metric series. Names come from callers, so they
@@ -78,6 +94,9 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registry,
   );
+  const acrossRequests = Object.fromEntries(
+    Object.entries(ACROSS_REQUESTS_COUNTERS).map(([event, [name, help]]) => [event, new FastCounter(name, help, ['route'], registry)]),
+  ) as Record<AcrossRequestsEvent, FastCounter>;
   const labels = new OperationLabels(maxOperationLabels);
   // Series bound once per label set (every set is bounded: operation names, codes, route
   // templates, statuses), so recording a request or a call builds no label object.
@@ -115,6 +134,7 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
     plugin,
     observeRefusal,
     observeUntrusted: (action) => untrustedSeries(action).inc(),
+    observeAcrossRequests: (event, route) => acrossRequests[event].series(route).inc(),
     observeUpstreamCall({ method, route, status, ms, reused }) {
       upstreamCalls.series(method, route, status === null ? 'none' : String(status)).inc();
       upstreamDuration.series(method, route).observe(ms / 1000);

@@ -18,6 +18,7 @@ import { formatError } from './errors.ts';
 import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { composePlugins, costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { cacheControlPlugin } from './apollo-plugins/cache-control.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
@@ -31,6 +32,7 @@ import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
+import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
@@ -41,7 +43,7 @@ import type { SubscriptionOptions } from './subscriptions/options.ts';
  * optional (tests give only what they change), plus the objects a caller builds. The upstream
  * settings (src/upstream-client/settings.ts) are handed on to the transport as they are.
  */
-export interface GatewayOptions extends Partial<UpstreamSettings> {
+export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<AcrossRequestsSettings> {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
   upstreamUrl: string;
   /** Listening port; 0 picks a free one (tests). Default 4000. */
@@ -57,6 +59,8 @@ export interface GatewayOptions extends Partial<UpstreamSettings> {
   logDestination?: DestinationStream;
   /** Pre-fills Sandbox's Authorization header (embedded demo upstream only). */
   demoApiKey?: string;
+  /** REDIS_URL: with it, the upstream client's cache, generations, held keys and call counts are shared by every worker and replica. */
+  redisUrl?: string | null;
   /** Where persisted queries live (src/cache.ts: Redis with REDIS_URL); default a new in-memory cache. Closed by `stop()`. */
   cache?: GatewayCache;
   /** How long `/readyz` reuses its upstream check, in ms (default 2000). */
@@ -136,7 +140,13 @@ query ProjectsAndFlags($after: String) {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const transport = new UpstreamTransport({ upstreamUrl: options.upstreamUrl, ...upstreamSettings(options), onCall: metrics.observeUpstreamCall });
+  const acrossRequests = acrossRequestsFrom(options, (event, route) => metrics.observeAcrossRequests(event, route));
+  const transport = new UpstreamTransport({
+    upstreamUrl: options.upstreamUrl,
+    ...upstreamSettings(options),
+    onCall: metrics.observeUpstreamCall,
+    acrossRequests,
+  });
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   const cache = options.cache ?? createCache();
   const readiness = new Readiness({
@@ -250,6 +260,7 @@ function apolloServer(
         // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
         costLimitPlugin(),
         upstreamReportPlugin,
+        cacheControlPlugin(options.upstreamCacheTtlMs ?? 0),
         metrics.plugin,
         tracingPlugin,
         requestLogPlugin(logger),

@@ -4,6 +4,7 @@ import { connectionFor } from '../relay/connection.ts';
 import { parseIntId, parseUuidId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/organization.ts';
 import { resolveNode, resolveNodes } from './node.ts';
+import { rateLimitOf } from './rate-limit.ts';
 
 export const Query: QueryResolvers = {
   projects: (_parent, { search, ...args }, ctx) =>
@@ -13,4 +14,5 @@ export const Query: QueryResolvers = {
   viewer: (_parent, _args, ctx) => ctx.loaders.user.viewer(),
   node: (_parent, { id }, ctx) => resolveNode(id, ctx) as never,
   nodes: (_parent, { ids }, ctx) => resolveNodes(ids, ctx) as never,
+  rateLimit: (_parent, _args, ctx) => rateLimitOf(ctx),
 };

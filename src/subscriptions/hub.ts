@@ -126,6 +126,7 @@ export class SubscriptionHub {
         read: (token, id, page) => this.#read(token, id, page),
         options: this.options,
         onRefused: (token) => this.#recheckKey(token, projectId),
+        onChanged: (id) => void this.#transport.acrossRequests.projectChanged(id),
         onIdle: (idle) => {
           this.#pollsOfStoppedFeeds += idle.polls;
           if (this.#feeds.get(projectId) === idle) this.#feeds.delete(projectId);

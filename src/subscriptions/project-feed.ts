@@ -20,6 +20,8 @@ export interface FeedDeps {
   onRefused(token: string): void;
   /** The feed has no subscriber left and has stopped. */
   onIdle(feed: ProjectFeed): void;
+  /** The log showed changes: the project's cached reads are stale for every key (docs/caching-and-quota.md). */
+  onChanged?(projectId: number): void;
 }
 
 interface Emitted {
@@ -112,6 +114,7 @@ export class ProjectFeed {
       this.#failingSince = null;
       this.#position = result.position;
       this.#confirm(token);
+      if (result.entries.length > 0) this.#deps.onChanged?.(this.projectId);
       this.#emit(result.entries.map((entry) => ({ id: fingerprint(entry), event: flagChangeFromEntry(this.projectId, entry) })));
       this.#interval = result.entries.length > 0 ? this.#deps.options.pollMinMs : Math.min(this.#deps.options.pollMaxMs, Math.round(this.#interval * 1.5));
       this.#schedule(this.#interval);

@@ -26,6 +26,7 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
 import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
+import { AcrossRequests, type WindowUsage } from './across-requests.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
 export { retryAfterSeconds } from './response.ts';
@@ -67,6 +68,8 @@ export interface TransportOptions extends Partial<UpstreamSettings> {
   /** Base URL of the upstream, e.g. http://127.0.0.1:8000. Only its origin is used. */
   upstreamUrl: string;
   onCall?: CallObserver;
+  /** Work across requests: cache, shared reads, throttled keys, quota (across-requests.ts); default none but counting. */
+  acrossRequests?: AcrossRequests;
 }
 
 /** The cheap call that tells whether the upstream accepts a token (`UpstreamClient.verifyToken`). */
@@ -79,6 +82,8 @@ export class UpstreamTransport {
   readonly connections: number;
   /** Tokens the upstream accepted recently (digests only). */
   readonly verifiedTokens = new VerifiedTokens();
+  /** The seam between `UpstreamClient.request` and `send`: what is shared across requests (across-requests.ts). */
+  readonly acrossRequests: AcrossRequests;
   readonly #pool: Pool;
   readonly #onCall: CallObserver | undefined;
   readonly #timeoutMs: number;
@@ -113,6 +118,7 @@ export class UpstreamTransport {
       keepAliveTimeout: 30_000,
     });
     this.#onCall = options.onCall;
+    this.acrossRequests = options.acrossRequests ?? new AcrossRequests();
   }
 
   /** A fresh scope for one operation, with this transport's deadline and call budget. */
@@ -133,7 +139,7 @@ export class UpstreamTransport {
   /** Closes the pool; calls still in flight are aborted rather than waited for. */
   async close(): Promise<void> {
     this.abortInFlight();
-    await this.#pool.destroy();
+    await Promise.all([this.#pool.destroy(), this.acrossRequests.close()]);
   }
 
   /**
@@ -262,7 +268,10 @@ export class UpstreamClient {
     this.#token = token;
     this.#report = report;
     this.scope = scope;
-    this.#onAttempt = (failure) => this.#heard(token!, failure);
+    this.#onAttempt = (failure) => {
+      this.#heard(token!, failure);
+      transport.acrossRequests.attempted(token!, failure);
+    };
   }
 
   /** Calls `listener` whenever this client sends anything but a GET (the loaders then drop their reads). */
@@ -276,7 +285,8 @@ export class UpstreamClient {
     if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
     if (this.#refused) return Promise.reject(this.#refused);
     if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
-    return this.#transport.send(call, token, this.#report, this.scope, this.#onAttempt) as Promise<T>;
+    const send = () => this.#transport.send(call, token, this.#report, this.scope, this.#onAttempt);
+    return this.#transport.acrossRequests.request(call, buildPath(call), token, this.#report, send) as Promise<T>;
   }
 
   /**
@@ -288,6 +298,14 @@ export class UpstreamClient {
     if (this.#token && this.#transport.verifiedTokens.has(this.#token)) return Promise.resolve();
     this.#tokenCheck ??= this.request(TOKEN_CHECK).then(() => undefined);
     return this.#tokenCheck;
+  }
+
+  /** The caller's key: its upstream calls counted per window, and seconds until it may call again after a 429 (0: now). */
+  async keyQuota(): Promise<{ windows: WindowUsage[]; heldForSeconds: number } | null> {
+    if (!this.#token) return null;
+    const across = this.#transport.acrossRequests;
+    const [windows, heldForSeconds] = await Promise.all([across.usage(this.#token), across.heldFor(this.#token)]);
+    return { windows, heldForSeconds };
   }
 
   /** How many calls can be on the wire at once (the transport's connections); more wait for one. */

@@ -5,6 +5,14 @@
 /** The HTTP methods the upstream client uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/**
+ * Where a call's answer came from when the call did not go upstream for this request
+ * (docs/caching-and-quota.md): `cache`, an answer kept across requests for the same key; `shared`, the
+ * answer of the identical read another request had in flight with the same key; `held`, not sent
+ * because the upstream throttled the key and it may not call again yet.
+ */
+export type CallSource = 'cache' | 'shared' | 'held';
+
 /** One finished upstream call as shown in `extensions.upstream.calls`. */
 export interface ReportEntry {
   method: HttpMethod;
@@ -13,6 +21,8 @@ export interface ReportEntry {
   ms: number;
   /** Dependency depth: 1 + the deepest wave that had finished when this call started. */
   wave: number;
+  /** Absent for a call made upstream. */
+  source?: CallSource;
 }
 
 /**
@@ -26,8 +36,12 @@ export class UpstreamReport {
   #firstStart: number | null = null;
   #lastEnd = 0;
   #pinnedWave: number | null = null;
+  /** Calls started and not yet finished, and who waits for none to be left (`idle`). */
+  #open = 0;
+  #idleWaiters: (() => void)[] = [];
 
   start(): { at: number; wave: number } {
+    this.#open++;
     const at = performance.now();
     this.#firstStart ??= at;
     return { at, wave: this.#pinnedWave ?? this.nextWave() };
@@ -55,6 +69,7 @@ export class UpstreamReport {
 
   finish(started: { at: number; wave: number }, call: { method: HttpMethod; route: string; status: number | null }): ReportEntry {
     const end = performance.now();
+    if (--this.#open === 0) for (const wake of this.#idleWaiters.splice(0)) wake();
     const entry: ReportEntry = { ...call, ms: round(end - started.at), wave: started.wave };
     this.calls.push(entry);
     this.#finishedDepth = Math.max(this.#finishedDepth, started.wave);
@@ -62,11 +77,41 @@ export class UpstreamReport {
     return entry;
   }
 
-  /** `{ calls, totals: { calls, waves, ms } }`; `ms` is wall time from the first call's start to the last call's end. */
-  summary(): { calls: ReportEntry[]; totals: { calls: number; waves: number; ms: number } } {
+  /**
+   * Resolves once no call of this request is open and none starts within a turn of the event loop:
+   * when an operation's cost is known (`Query.rateLimit`). Each turn waits for calls that started, so
+   * it ends within the operation's deadline and call budget.
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.#open > 0) await new Promise<void>((resolve) => this.#idleWaiters.push(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#open === 0) return;
+    }
+  }
+
+  /** Records a call answered without going upstream (from the cache, shared, or held back). */
+  served(started: { at: number; wave: number }, call: { method: HttpMethod; route: string; status: number | null }, source: CallSource): void {
+    this.finish(started, call).source = source;
+  }
+
+  /** The calls that went upstream (retries included): an operation's cost against its key's quota. */
+  get upstreamCalls(): number {
+    let count = 0;
+    for (const call of this.calls) if (call.source === undefined) count++;
+    return count;
+  }
+
+  /**
+   * `{ calls, totals: { calls, waves, ms, cache, shared, held } }`: `calls` counts the calls that went
+   * upstream, the others those answered without; `ms` is wall time from the first call's start to the last call's end.
+   */
+  summary(): { calls: ReportEntry[]; totals: { calls: number; waves: number; ms: number; cache: number; shared: number; held: number } } {
     const waves = this.calls.reduce((max, c) => Math.max(max, c.wave), 0);
     const ms = this.#firstStart === null ? 0 : round(this.#lastEnd - this.#firstStart);
-    return { calls: this.calls, totals: { calls: this.calls.length, waves, ms } };
+    const bySource = { cache: 0, shared: 0, held: 0 };
+    for (const call of this.calls) if (call.source) bySource[call.source]++;
+    return { calls: this.calls, totals: { calls: this.upstreamCalls, waves, ms, ...bySource } };
   }
 }
 

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
       upstreamRetryAfterMaxMs: 2_000,
       shutdownGraceMs: 10_000,
       upstreamConnections: 16,
+      upstreamCacheTtlMs: 10_000,
+      upstreamCacheMaxBytes: 32 * 1024 * 1024,
+      upstreamRateLimits: [
+        { name: 'minute', seconds: 60, limit: 480 },
+        { name: 'hour', seconds: 3600, limit: 4800 },
+      ],
+      upstreamHoldThrottledKeys: true,
       logLevel: 'info',
       nodeEnv: 'development',
       localApiKey: undefined,
@@ -34,6 +41,15 @@ describe('loadConfig', () => {
       trustedDocuments: undefined,
       trustedDocumentsMode: 'off',
     });
+  });
+  it('reads the cache lifetime and the quota windows, and refuses windows it cannot read', () => {
+    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
+      upstreamCacheTtlMs: 0,
+      upstreamRateLimits: [{ name: 'minute', seconds: 60, limit: 60 }],
+    });
+    expect(() => loadConfig({ UPSTREAM_RATE_LIMITS: '60 a minute' }, [])).toThrow('UPSTREAM_RATE_LIMITS must be limits like 480/minute,4800/hour');
+    expect(() => loadConfig({ LOCAL_RATE_LIMIT: 'fast' }, [])).toThrow('LOCAL_RATE_LIMIT must be posthog, off or rates');
+    expect(() => loadConfig({ LOCAL_LATENCY_MS: '1s' }, [])).toThrow('LOCAL_LATENCY_MS must be milliseconds');
   });
   it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {
     expect(loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6380', SHUTDOWN_DELAY_MS: '5000' }, [])).toMatchObject({

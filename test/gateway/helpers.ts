@@ -65,7 +65,9 @@ export function useStack(options: StackOptions | (() => StackOptions) = {}): Sta
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // The service's throttles are off: tests count upstream calls and make many; throttling tests opt in.
   const upstream = await startLocalUpstream({ seed: options.seed ?? twoOrgSeed(), quiet: true, rateLimit: 'off', ...options.upstream });
-  const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1', ...options.gateway });
+  // The read cache across requests is off unless a test opts in (`gateway: { upstreamCacheTtlMs }`): tests count
+  // upstream calls and read straight after writing through REST, behind the gateway's back.
+  const gateway = await startGateway({ upstreamUrl: upstream.url, port: 0, host: '127.0.0.1', upstreamCacheTtlMs: 0, ...options.gateway });
   const keys = upstream.seeded.keys.map((k) => k.api_key);
   return {
     gatewayUrl: gateway.url,

@@ -36,7 +36,7 @@ describe('upstream report', () => {
       });
     }
     expect(calls[0]).toMatchObject({ route: '/api/projects/', wave: 1 });
-    expect(totals).toEqual({ calls: 3, waves: 2, ms: expect.any(Number) });
+    expect(totals).toEqual({ calls: 3, waves: 2, ms: expect.any(Number), cache: 0, shared: 0, held: 0 });
     expect(totals.ms).toBeGreaterThanOrEqual(0);
   });
 

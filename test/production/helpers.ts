@@ -22,12 +22,13 @@ export function startUpstreamProcess(port: number, extraArgs: string[] = []): Pr
 
 /**
  * `node [nodeFlags] src/main.ts [args]` (what `npm start` runs) with `env`; ready once it prints its endpoint. The
- * embedded upstream's throttles are off unless `env` sets `LOCAL_RATE_LIMIT`.
+ * embedded upstream's throttles and the gateway's read cache are off unless `env` sets `LOCAL_RATE_LIMIT` or
+ * `UPSTREAM_CACHE_TTL_MS`.
  */
 export function startGatewayProcess(env: Record<string, string>, args: string[] = [], nodeFlags: string[] = []): Promise<ChildProgram> {
   return startProgram('gateway', process.execPath, [...nodeFlags, 'src/main.ts', ...args], /GraphQL endpoint: (\S+)\/graphql/, {
     cwd: ROOT,
-    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'development', LOCAL_RATE_LIMIT: 'off', ...env },
+    env: { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'development', LOCAL_RATE_LIMIT: 'off', UPSTREAM_CACHE_TTL_MS: '0', ...env },
   });
 }
 

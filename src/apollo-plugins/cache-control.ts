@@ -1,0 +1,26 @@
+// Cache-Control on every GraphQL answer (docs/caching-and-quota.md, "HTTP caching"): answers depend on
+// the caller's key, so only a private cache (a browser, or a router's cache scoped per key) may keep
+// them. A query answered without errors may be kept as long as the gateway's own read cache keeps
+// its upstream answers (`UPSTREAM_CACHE_TTL_MS`); a mutation or an answer with errors is not kept.
+import { OperationTypeNode } from 'graphql';
+import type { GatewayContext } from '../context.ts';
+import { rateLimitSummary } from '../upstream-client/across-requests.ts';
+import { statelessPlugin } from './stateless.ts';
+
+export function cacheControlPlugin(cacheTtlMs: number) {
+  const maxAge = Math.floor(cacheTtlMs / 1000);
+  const cacheable = maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-cache';
+  return statelessPlugin<GatewayContext>({
+    willSendResponse({ contextValue, response, operation }) {
+      const single = response.body.kind === 'single' ? response.body.singleResult : null;
+      const keepable = operation?.operation === OperationTypeNode.QUERY && single !== null && !single.errors?.length;
+      response.http.headers.set('cache-control', keepable ? cacheable : 'private, no-store');
+      // A promise only when asked for: `extensions.rateLimit` beside `extensions.upstream` (x-upstream-report: 1).
+      if (!single || !contextValue.wantsReport) return;
+      return contextValue.client.keyQuota().then((quota) => {
+        if (quota)
+          single.extensions = { ...single.extensions, rateLimit: rateLimitSummary(quota.windows, contextValue.report.upstreamCalls, quota.heldForSeconds) };
+      });
+    },
+  });
+}

@@ -1,0 +1,172 @@
+// The upstream client's work across requests at its seam (src/upstream-client/across-requests.ts), with a
+// stand-in for the transport's send: what each rule costs in upstream calls, and what each key may see.
+import { describe, expect, it } from 'vitest';
+import { AcrossRequests, parseRateLimits } from '../../src/upstream-client/across-requests.ts';
+import { readScopes, writeScopes } from '../../src/upstream-client/invalidation-scopes.ts';
+import { UpstreamReport } from '../../src/upstream-client/report.ts';
+import { UpstreamError } from '../../src/upstream-client/upstream-error.ts';
+
+const FLAGS = { method: 'GET' as const, route: '/api/projects/{project_id}/feature_flags/' };
+const FLAGS_PATH = '/api/projects/1/feature_flags/?limit=100';
+const PATCH_FLAG = { method: 'PATCH' as const, route: '/api/projects/{project_id}/feature_flags/{id}/' };
+
+/** A fake upstream: counts sends, answers `answer()` after `delayMs`. */
+function upstream(answer: () => unknown = () => ({ n: Math.random() }), delayMs = 0) {
+  const sent: string[] = [];
+  const send = (label: string) => async () => {
+    sent.push(label);
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return answer();
+  };
+  return { sent, send };
+}
+
+const read = (across: AcrossRequests, token: string, send: () => Promise<unknown>, report = new UpstreamReport(), path = FLAGS_PATH) =>
+  across.request(FLAGS, path, token, report, send);
+
+describe('read cache across requests', () => {
+  it('serves a key its own fresh answer again, and never another key’s', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const { sent, send } = upstream();
+    const first = await read(across, 'key-a', send('a'));
+    const report = new UpstreamReport();
+    expect(await read(across, 'key-a', send('a'), report)).toBe(first);
+    expect(report.summary().totals).toMatchObject({ calls: 0, cache: 1 });
+    expect(await read(across, 'key-a2', send('a2'))).not.toBe(first);
+    expect(sent).toEqual(['a', 'a2']);
+  });
+
+  it('expires an entry after its lifetime', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 50 });
+    const { sent, send } = upstream();
+    await read(across, 'key-a', send('a'));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await read(across, 'key-a', send('a'));
+    expect(sent).toEqual(['a', 'a']);
+  });
+
+  it('drops, for every key, what a write can have changed; other projects keep their entries', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const { sent, send } = upstream();
+    await read(across, 'key-a', send('a'));
+    await read(across, 'key-b', send('b'));
+    await read(across, 'key-b', send('b other project'), undefined, '/api/projects/2/feature_flags/');
+    await across.request(PATCH_FLAG, '/api/projects/1/feature_flags/7/', 'key-a', new UpstreamReport(), send('write'));
+    await read(across, 'key-a', send('a'));
+    await read(across, 'key-b', send('b'));
+    await read(across, 'key-b', send('b other project'), undefined, '/api/projects/2/feature_flags/');
+    expect(sent).toEqual(['a', 'b', 'b other project', 'write', 'a', 'b']);
+  });
+
+  it('does not keep an answer whose read started before a write finished', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const slow = upstream(() => 'before the write', 40);
+    const pending = read(across, 'key-a', slow.send('slow read'));
+    await across.request(PATCH_FLAG, '/api/projects/1/feature_flags/7/', 'key-a', new UpstreamReport(), async () => 'written');
+    expect(await pending).toBe('before the write');
+    const fresh = upstream(() => 'after the write');
+    expect(await read(across, 'key-a', fresh.send('fresh read'))).toBe('after the write');
+  });
+
+  it('drops a project’s entries when its activity log shows a change (live updates’ feed)', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const { sent, send } = upstream();
+    await read(across, 'key-a', send('a'));
+    await across.projectChanged(1);
+    await read(across, 'key-a', send('a'));
+    expect(sent).toEqual(['a', 'a']);
+  });
+
+  it('never caches activity logs (live updates poll them for changes)', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const { sent, send } = upstream();
+    const activity = { method: 'GET' as const, route: '/api/projects/{project_id}/feature_flags/activity/' };
+    for (let i = 0; i < 2; i++) await across.request(activity, '/api/projects/1/feature_flags/activity/', 'key-a', new UpstreamReport(), send('log'));
+    expect(sent).toEqual(['log', 'log']);
+  });
+});
+
+describe('shared in-flight reads', () => {
+  it('lets concurrent identical reads of one key share one call, never across keys', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const { sent, send } = upstream(undefined, 30);
+    const reports = [new UpstreamReport(), new UpstreamReport(), new UpstreamReport()];
+    const answers = await Promise.all([...reports.map((report) => read(across, 'key-a', send('a'), report)), read(across, 'key-b', send('b'))]);
+    expect(sent).toEqual(['a', 'b']);
+    expect(answers[0]).toBe(answers[1]);
+    expect(answers[3]).not.toBe(answers[0]);
+    expect(reports.map((report) => report.summary().totals.shared)).toEqual([0, 1, 1]);
+  });
+
+  it('a follower reads for itself when the leader’s operation was cut short', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const cut = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new UpstreamError({ kind: 'timeout', status: null, body: null, route: FLAGS.route, message: 'deadline' });
+    };
+    const leader = read(across, 'key-a', cut);
+    const follower = read(across, 'key-a', async () => 'own answer');
+    await expect(leader).rejects.toThrow('deadline');
+    expect(await follower).toBe('own answer');
+  });
+});
+
+describe('throttled keys and quota', () => {
+  const throttled = (retryAfter?: number) => async () => {
+    throw new UpstreamError({ kind: 'http', status: 429, body: null, route: FLAGS.route, message: '429', ...(retryAfter === undefined ? {} : { retryAfter }) });
+  };
+
+  it('after a 429 sends nothing more with that key until it may retry; other keys are unaffected', async () => {
+    const across = new AcrossRequests({ holdThrottledKeys: true });
+    await expect(read(across, 'key-a', throttled(2))).rejects.toMatchObject({ status: 429, retryAfter: 2 });
+    const { sent, send } = upstream();
+    const report = new UpstreamReport();
+    await expect(read(across, 'key-a', send('a'), report)).rejects.toMatchObject({ status: 429, retryAfter: 2, body: { code: 'throttled' } });
+    await expect(across.request(PATCH_FLAG, '/api/projects/1/feature_flags/7/', 'key-a', new UpstreamReport(), send('write'))).rejects.toMatchObject({
+      status: 429,
+    });
+    expect(report.summary().totals).toMatchObject({ calls: 0, held: 1 });
+    await read(across, 'key-b', send('b'));
+    expect(sent).toEqual(['b']);
+    expect(await across.heldFor('key-a')).toBe(2);
+  });
+
+  it('holds a key for a second when the 429 says nothing of when to retry', async () => {
+    const across = new AcrossRequests({ holdThrottledKeys: true });
+    await expect(read(across, 'key-a', throttled())).rejects.toMatchObject({ status: 429 });
+    expect(await across.heldFor('key-a')).toBe(1);
+  });
+
+  it('counts the calls the upstream answered, per key, in each window', async () => {
+    const across = new AcrossRequests({ rateLimits: parseRateLimits('3/minute,10/hour') });
+    for (let i = 0; i < 4; i++) across.attempted('key-a', undefined);
+    across.attempted('key-a', new UpstreamError({ kind: 'unavailable', status: null, body: null, route: '/', message: 'refused' }));
+    across.attempted('key-a', new UpstreamError({ kind: 'http', status: 404, body: null, route: '/', message: '404' }));
+    const [minute, hour] = await across.usage('key-a');
+    expect(minute).toMatchObject({ name: 'minute', limit: 3, used: 5, remaining: 0 });
+    expect(hour).toMatchObject({ name: 'hour', limit: 10, used: 5, remaining: 5 });
+    expect(minute!.resetAt.getTime()).toBeGreaterThan(Date.now() + 55_000);
+    expect((await across.usage('key-b'))[0]).toMatchObject({ used: 0, remaining: 3 });
+    expect(() => parseRateLimits('480/fortnight')).toThrow('"480/fortnight" is not a limit like 480/minute');
+  });
+});
+
+describe('invalidation scopes', () => {
+  it('a flag write reaches its project’s reads and organization-level views, not other projects', () => {
+    const write = writeScopes('/api/projects/1/feature_flags/7/');
+    const touches = (path: string) => readScopes(path).some((scope) => write.includes(scope));
+    expect(touches('/api/projects/1/feature_flags/?limit=100')).toBe(true);
+    expect(touches('/api/projects/1/feature_flags/7/role_access/')).toBe(true);
+    expect(touches('/api/organizations/org-a/feature_flags/my-flag/')).toBe(true);
+    expect(touches('/api/projects/2/feature_flags/')).toBe(false);
+    expect(touches('/api/projects/')).toBe(false);
+  });
+
+  it('a project rename reaches the projects list; an organization write reaches its plugins and every project', () => {
+    const touches = (write: string, path: string) => readScopes(path).some((scope) => writeScopes(write).includes(scope));
+    expect(touches('/api/projects/1/', '/api/projects/?limit=100')).toBe(true);
+    expect(touches('/api/organizations/org-a/plugins/3/', '/api/organizations/org-a/plugins/')).toBe(true);
+    expect(touches('/api/organizations/org-a/feature_flags/copy_flags/', '/api/projects/9/feature_flags/')).toBe(true);
+    expect(touches('/api/somewhere/else/', '/api/users/@me/')).toBe(true);
+  });
+});
