@@ -319,6 +319,15 @@ function handWrittenCases(ids: CorpusIds): DifferentialCase[] {
       'literal: JSON literal without variables',
       `{ project(id: ${p}) { evaluationReasons(distinctId: "demo-user-5", groups: {company: "acme", n: 1.5, l: [true, null]}) { key enabled } } }`,
     ),
+    // Literals
+    c('literal: an Int literal for an ID', '{ project(id: 1) { name } }'),
+    c(
+      'literal: explicit nulls, over a default too',
+      `{ projects(first: null, after: null) { totalCount } project(id: ${p}) { featureFlags(includeDeleted: null, search: null) { totalCount } localEvaluation(sendCohorts: null) { cohorts } } }`,
+    ),
+    c('literal: escapes and a block string', `{ projects(search: "D\\u00e9mo \\"x\\"") { totalCount } b: projects(search: """  Demo""") { totalCount } }`),
+    c('literal: a Float literal for an Int', '{ projects(first: 1.5) { totalCount } }'),
+    c('literal: aliases shadowing field names', `{ name: __typename project: project(id: ${p}) { id: name name: id } }`),
     // Field merging and abstract types
     c('merging: one response key from two selections', `{ p: project(id: ${p}) { name } p: project(id: ${p}) { id timezone } }`),
     c(
