@@ -6,8 +6,8 @@ import { restField } from './support/rest-field.ts';
 const rest = restField((user: UserRecord) => user);
 
 export const User: UserResolvers = {
-  id: (user) => user.uuid,
-  databaseId: (user) => user.id,
+  id: rest('uuid'),
+  databaseId: rest('id'),
   distinctId: rest('distinct_id'),
   firstName: rest('first_name'),
   lastName: rest('last_name'),

@@ -15,8 +15,8 @@ function rememberCurrent(viewer: ViewerRecord, ctx: GatewayContext): void {
 }
 
 export const Viewer: ViewerResolvers = {
-  id: (viewer) => viewer.uuid,
-  databaseId: (viewer) => viewer.id,
+  id: rest('uuid'),
+  databaseId: rest('id'),
   distinctId: rest('distinct_id'),
   firstName: rest('first_name'),
   lastName: rest('last_name'),
@@ -30,5 +30,5 @@ export const Viewer: ViewerResolvers = {
     rememberCurrent(viewer, ctx);
     return (viewer.organizations ?? []).map(organizationOf);
   },
-  project: (viewer) => viewer.team,
+  project: rest('team'),
 };
