@@ -38,8 +38,10 @@ const packageVersion = (): string => (JSON.parse(readFileSync(root('package.json
 
 function report(verdict: ReleaseVerdict, releasedVersion: string): void {
   const safe = [...new Set(verdict.safe.map((c) => c.coordinate))];
-  console.log(`Schema changes since version ${releasedVersion}: ${safe.length} safe${safe.length ? ` (${safe.join(', ')})` : ''}.`);
+  const listed = safe.length > 12 ? [...safe.slice(0, 12), `and ${safe.length - 12} more`] : safe;
+  console.log(`Schema changes since version ${releasedVersion}: ${safe.length} safe${safe.length ? ` (${listed.join(', ')})` : ''}.`);
   for (const warning of verdict.warnings) console.log(`  ${warning}`);
+  if (verdict.warnings.some((w) => w.startsWith('dangerous:'))) console.log('Dangerous changes pass: tell clients about them in CHANGELOG.md.');
   for (const failure of verdict.failures) console.error(`\n${failure}`);
 }
 

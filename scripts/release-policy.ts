@@ -68,7 +68,7 @@ const entryTemplate = (change: SchemaChange) => `- \`${change.coordinate}\`: ${c
 export function checkRelease({ changes, changelog, releasedVersion, version, files }: ReleaseInputs): ReleaseVerdict {
   const verdict: ReleaseVerdict = { failures: [], warnings: [], safe: changes.filter((c) => c.severity === 'safe') };
   for (const change of changes.filter((c) => c.severity === 'dangerous')) {
-    verdict.warnings.push(`dangerous: \`${change.coordinate}\` (${change.type}): ${change.message}. Check that clients cope; no record needed.`);
+    verdict.warnings.push(`dangerous: \`${change.coordinate}\` (${change.type}): ${change.message}`);
   }
   if (changes.length === 0) return verdict;
   const [released, next] = [parseVersion(releasedVersion), parseVersion(version)];
