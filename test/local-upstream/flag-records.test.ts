@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, KEYS, PROJECT_A_TOKEN, useUpstream, validation } from './helpers.ts';
+import { client, KEYS, ORG_A, PROJECT_A_TOKEN, useUpstream, validation } from './helpers.ts';
 
 /**
  * Flag records as the current `FeatureFlagSerializer` returns them, the fields a client sets (stored, returned,
@@ -206,6 +206,26 @@ describe('?token= names the project', () => {
     const unknown = await ctx.owner.get(path('?token=phc_no_such_token'));
     expect(unknown.status).toBe(401);
     expect(unknown.body.detail).toBe('Incorrect authentication credentials.');
+  });
+});
+
+describe('copy_flags', () => {
+  it('copies the flag settings the service copies: evaluation_runtime, bucketing_identifier and remote configuration', async () => {
+    const target = await ctx.owner.post('/api/projects/', { name: 'Copy target' });
+    await ctx.owner.post(path(), {
+      key: 'copied-settings',
+      filters: { ...everyone, payloads: { true: '"on"' } },
+      evaluation_runtime: 'server',
+      bucketing_identifier: 'device_id',
+      is_remote_configuration: true,
+    });
+    const copied = await ctx.owner.post(`/api/organizations/${ORG_A}/feature_flags/copy_flags/`, {
+      feature_flag_key: 'copied-settings',
+      from_project: ctx.projectA,
+      target_project_ids: [target.body.id],
+    });
+    expect(copied.body.failed).toEqual([]);
+    expect(copied.body.success[0]).toMatchObject({ evaluation_runtime: 'server', bucketing_identifier: 'device_id', is_remote_configuration: true });
   });
 });
 
