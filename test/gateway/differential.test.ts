@@ -55,17 +55,21 @@ async function send(side: Side, testCase: DifferentialCase): Promise<Answer> {
   const body: Record<string, unknown> = { query: testCase.query };
   if (testCase.variables !== undefined) body.variables = testCase.variables;
   if ('operationName' in testCase) body.operationName = testCase.operationName;
-  const response = await fetch(side.gateway.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEMO_API_KEY}`, 'x-request-id': 'differential' },
-    body: JSON.stringify(body),
-  });
+  const response = await post(side, body);
   const text = await response.text();
   const calls = side.upstream.requests
     .slice(before)
     .map((call) => `${call.method} ${call.path} ${call.status}`)
     .sort();
   return { status: response.status, body: normalized(text, side.upstream.url), calls };
+}
+
+function post(side: Side, body: Record<string, unknown>): Promise<Response> {
+  return fetch(side.gateway.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${DEMO_API_KEY}`, 'x-request-id': 'differential' },
+    body: JSON.stringify(body),
+  });
 }
 
 const NONDETERMINISTIC: Array<[kind: string, pattern: RegExp]> = [
@@ -87,23 +91,22 @@ function normalized(text: string, upstreamUrl: string): string {
   return result;
 }
 
-/** The ids the corpus needs, read through the graphql-js side (both upstreams hold the same rows under the same ids). */
+/**
+ * The ids the corpus needs (both upstreams hold the same rows under the same ids). Each read is
+ * sent to both sides, so that what the gateways count per caller (e.g. `rateLimit`) stays alike.
+ */
 async function readIds(): Promise<CorpusIds> {
-  const post = async (query: string) => {
-    const response = await fetch(interpreted.gateway.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${DEMO_API_KEY}` },
-      body: JSON.stringify({ query }),
-    });
-    return ((await response.json()) as { data: any }).data;
+  const read = async (query: string) => {
+    const [, answer] = await Promise.all([compiled, interpreted].map(async (side) => (await post(side, { query })).json()));
+    return (answer as { data: any }).data;
   };
-  const { projects } = await post(
+  const { projects } = await read(
     '{ projects { nodes { id databaseId organization { id databaseId } featureFlags(first: 100) { nodes { id databaseId key } } } } }',
   );
   const project = projects.nodes[0];
   const organizationId: string = project.organization.id;
-  const { organization } = await post(`{ organization(id: ${JSON.stringify(organizationId)}) { plugins { nodes { id } } } }`);
-  const { project: firstPage } = await post(`{ project(id: ${JSON.stringify(project.id)}) { featureFlags(first: 2) { pageInfo { endCursor } } } }`);
+  const { organization } = await read(`{ organization(id: ${JSON.stringify(organizationId)}) { plugins { nodes { id } } } }`);
+  const { project: firstPage } = await read(`{ project(id: ${JSON.stringify(project.id)}) { featureFlags(first: 2) { pageInfo { endCursor } } } }`);
   const flags = project.featureFlags.nodes as Array<{ id: string; databaseId: number; key: string }>;
   return {
     projectId: project.id,

@@ -61,6 +61,11 @@ function argumentsFor(type: string, field: GraphQLField<unknown, unknown>, ids: 
 }
 
 const KNOWN_ARGUMENTS = (ids: CorpusIds): Record<string, string> => ({
+  'Query.node.id': q(ids.flagIds['beta-dashboard']),
+  'Query.nodes.ids': q([ids.projectId, ids.flagIds['beta-dashboard'], ids.pluginIds[0]]),
+  'Query.organization.id': q(ids.organizationId),
+  'Query.project.id': q(ids.projectId),
+  'Query._entities.representations': `[{__typename: "Project", id: ${q(ids.projectId)}}, {__typename: "Plugin", id: ${q(ids.pluginIds[0])}}]`,
   'Project.featureFlag.key': q('pricing-experiment'),
   'Project.evaluationReasons.distinctId': q('demo-user-1'),
   'Project.evaluationReasons.groups': '{company: "acme"}',
@@ -105,6 +110,8 @@ interface Root {
 
 function roots(ids: CorpusIds): Root[] {
   return [
+    // Every root field, new ones included (those with required arguments need a line above).
+    { type: 'Query', wrap: (s) => s },
     { type: 'Project', wrap: (s) => `project(id: ${q(ids.projectId)}) { ${s} }` },
     { type: 'FeatureFlag', wrap: (s) => `node(id: ${q(ids.flagIds['pricing-experiment'])}) { ... on FeatureFlag { ${s} } }` },
     { type: 'Plugin', wrap: (s) => `node(id: ${q(ids.pluginIds[0])}) { ... on Plugin { ${s} } }` },
@@ -131,7 +138,7 @@ function perFieldCases(schema: GraphQLSchema, ids: CorpusIds): DifferentialCase[
 /** Whole-type selections spelled five ways: plain, named fragment, inline fragment, aliases, __typename everywhere. */
 function spellingCases(schema: GraphQLSchema, ids: CorpusIds): DifferentialCase[] {
   const cases: DifferentialCase[] = [];
-  for (const root of roots(ids)) {
+  for (const root of roots(ids).filter(({ type }) => type !== 'Query')) {
     const selection = selectionOf(schema.getType(root.type)!, 1, ids, schema);
     cases.push(
       { name: `${root.type}: plain`, query: `{ ${root.wrap(selection)} }` },
