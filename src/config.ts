@@ -2,10 +2,10 @@
 import { availableParallelism } from 'node:os';
 import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/settings.ts';
 import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests.ts';
+import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
-import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 /**
  * The one configuration object: main.ts hands it on to `startGateway` (GatewayOptions uses the same
