@@ -11,7 +11,9 @@
 //   - a variable inside an object or list literal (JSON, `_Any`, input objects, lists): graphql-jit
 //     ignored it in custom scalars' literals and sent a left-out one as null in input objects;
 //   - a root selection holding a non-null field next to any other field: when the non-null field
-//     failed, graphql-jit also reported the errors of fields graphql-js never completed.
+//     failed, graphql-jit also reported the errors of fields graphql-js never completed;
+//   - an alias `__proto__`: graphql-jit builds answers as object literals, where that key sets the
+//     prototype instead of adding a field, so the field went missing.
 // The benchmark's queries (bench/scenarios.ts) use none of these (test/gateway/compiled-eligibility.unit.test.ts).
 import {
   isNonNullType,
@@ -27,9 +29,17 @@ import {
 } from 'graphql';
 
 /** Why a resolved operation runs on graphql-js rather than compiled (the `reason` label of graphql_executions_total). */
-export type Ineligibility = 'mutation' | 'subscription' | 'directive' | 'variable-default' | 'nested-variable' | 'non-null-root';
+export type Ineligibility = 'mutation' | 'subscription' | 'directive' | 'variable-default' | 'nested-variable' | 'non-null-root' | 'proto-alias';
 
-export const INELIGIBILITIES: readonly Ineligibility[] = ['mutation', 'subscription', 'directive', 'variable-default', 'nested-variable', 'non-null-root'];
+export const INELIGIBILITIES: readonly Ineligibility[] = [
+  'mutation',
+  'subscription',
+  'directive',
+  'variable-default',
+  'nested-variable',
+  'non-null-root',
+  'proto-alias',
+];
 
 /** Null when `operation` of `document` may run compiled; otherwise the first reason it may not. */
 export function ineligibility(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): Ineligibility | null {
@@ -45,7 +55,7 @@ export function ineligibility(schema: GraphQLSchema, document: DocumentNode, ope
   return null;
 }
 
-/** A directive anywhere in `definition`, or a variable nested in an object or list literal. */
+/** A directive anywhere in `definition`, a variable nested in an object or list literal, or an alias `__proto__`. */
 function unprovenSyntax(definition: OperationDefinitionNode | FragmentDefinitionNode): Ineligibility | null {
   let found: Ineligibility | null = null;
   // Object and list literals hold variables only as values: any variable found under one is nested.
@@ -53,6 +63,11 @@ function unprovenSyntax(definition: OperationDefinitionNode | FragmentDefinition
   visit(definition, {
     Directive() {
       found = 'directive';
+      return BREAK;
+    },
+    Field(node) {
+      if (node.alias?.value !== '__proto__') return;
+      found = 'proto-alias';
       return BREAK;
     },
     ObjectValue: { enter: () => void literalDepth++, leave: () => void literalDepth-- },

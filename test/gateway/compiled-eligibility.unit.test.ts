@@ -44,6 +44,7 @@ describe('compiled execution eligibility', () => {
     ['non-null-root', '{ nodes(ids: []) { id } project(id: "1") { name } }'],
     ['non-null-root', '{ a: nodes(ids: []) { id } b: nodes(ids: []) { id } }'],
     ['non-null-root', 'query { ...Q } fragment Q on Query { _service { sdl } __typename }'],
+    ['proto-alias', '{ project(id: "1") { __proto__: name } }'],
   ])('%s: %s runs on graphql-js', (expected, query) => {
     expect(reason(query)).toBe(expected);
   });

@@ -212,6 +212,11 @@ function variableCases(ids: CorpusIds): DifferentialCase[] {
     v('JSON null', evaluation, { id: ids.projectId, d: 'demo-user-2', g: null }),
     v('JSON a string', evaluation, { id: ids.projectId, d: 'demo-user-3', g: 'acme' }),
     v('JSON a number', evaluation, { id: ids.projectId, d: 'demo-user-3', g: 7 }),
+    v('JSON with __proto__ and constructor keys', evaluation, {
+      id: ids.projectId,
+      d: 'demo-user-6',
+      g: JSON.parse('{"__proto__": {"company": "acme"}, "constructor": {"prototype": 1}}'),
+    }),
     v('JSON nested', evaluation, { id: ids.projectId, d: 'demo-user-4', g: { company: 'initech', deep: [1, { a: null }] } }),
     v('String! missing', evaluation, { id: ids.projectId }),
     v('JSON! condition', blast, {
@@ -335,6 +340,13 @@ function handWrittenCases(ids: CorpusIds): DifferentialCase[] {
     c('literal: escapes and a block string', `{ projects(search: "D\\u00e9mo \\"x\\"") { totalCount } b: projects(search: """  Demo""") { totalCount } }`),
     c('literal: a Float literal for an Int', '{ projects(first: 1.5) { totalCount } }'),
     c('literal: aliases shadowing field names', `{ name: __typename project: project(id: ${p}) { id: name name: id } }`),
+    c('literal: aliases named like Object.prototype members', `{ constructor: __typename toString: project(id: ${p}) { hasOwnProperty: name valueOf: id } }`),
+    c('literal: an alias __proto__', `{ __proto__: project(id: ${p}) { name } }`),
+    c('literal: a nested alias __proto__', `{ project(id: ${p}) { __proto__: name id } }`),
+    c(
+      'literal: __proto__ keys in a JSON literal',
+      `{ project(id: ${p}) { evaluationReasons(distinctId: "demo-user-6", groups: {__proto__: {company: "acme"}, constructor: "x"}) { key enabled } } }`,
+    ),
     // Field merging and abstract types
     c('merging: one response key from two selections', `{ p: project(id: ${p}) { name } p: project(id: ${p}) { id timezone } }`),
     c(
