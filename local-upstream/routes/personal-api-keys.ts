@@ -15,7 +15,8 @@ const SESSION_ONLY = 'This action does not support Personal API Key access';
 /**
  * `PersonalAPIKeySerializer`. The key's value is only ever shown when it is created, so `value` is null. Keys are
  * not scoped to projects or organizations locally, so the two lists are empty, as the service's settings page
- * saves them; `last_used_at` and `last_rolled_at` are not tracked.
+ * saves them. `last_used_at` is recorded at most hourly, when a request with the key succeeds; keys are never
+ * rolled here.
  */
 function apiKeyBody(key: ApiKeyRow): Record<string, unknown> {
   return {
@@ -24,7 +25,7 @@ function apiKeyBody(key: ApiKeyRow): Record<string, unknown> {
     value: null,
     mask_value: key.mask_value,
     created_at: key.created_at,
-    last_used_at: null,
+    last_used_at: key.last_used_at,
     user_id: key.user_id,
     scopes: key.scopes.length ? key.scopes : ['*'],
     scoped_teams: [],

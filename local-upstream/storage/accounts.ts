@@ -130,11 +130,14 @@ export interface ApiKeyRow {
   mask_value: string | null;
   scopes: string[];
   created_at: string;
+  last_used_at: string | null;
 }
 
 /** The stored record of a personal API key, by its value. */
 export function getApiKey(store: Store, key: string): ApiKeyRow | undefined {
-  const row = store.get('SELECT id, user_id, label, mask_value, scopes, created_at FROM api_keys WHERE key_hash = $hash', { hash: hashKey(key) });
+  const row = store.get('SELECT id, user_id, label, mask_value, scopes, created_at, last_used_at FROM api_keys WHERE key_hash = $hash', {
+    hash: hashKey(key),
+  });
   if (!row) return undefined;
   return {
     id: Number(row.id),
@@ -143,6 +146,7 @@ export function getApiKey(store: Store, key: string): ApiKeyRow | undefined {
     mask_value: typeof row.mask_value === 'string' ? row.mask_value : null,
     scopes: parseJson<string[]>(row.scopes, ['*']),
     created_at: String(row.created_at),
+    last_used_at: typeof row.last_used_at === 'string' ? row.last_used_at : null,
   };
 }
 
@@ -158,14 +162,21 @@ export function deleteApiKey(store: Store, key: string): boolean {
   return existed;
 }
 
+/** The service records a key's use at most once an hour (`PersonalAPIKeyAuthentication`). */
+const LAST_USED_PRECISION_MS = 3_600_000;
+
 export function findApiKeyOwner(store: Store, key: string): ApiKeyOwner | undefined {
   const row = store.get(
     `SELECT u.id, u.uuid, u.distinct_id, u.email, u.first_name, u.last_name, u.is_email_verified, u.hedgehog_config,
-       u.role_at_organization, k.scopes
+       u.role_at_organization, k.scopes, k.id AS key_id, k.last_used_at
      FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $hash`,
     { hash: hashKey(key) },
   );
   if (!row) return undefined;
+  const lastUsed = typeof row.last_used_at === 'string' ? Date.parse(row.last_used_at) : Number.NaN;
+  if (!(Date.now() - lastUsed < LAST_USED_PRECISION_MS)) {
+    store.run('UPDATE api_keys SET last_used_at = $now WHERE id = $id', { id: Number(row.key_id), now: nowIso() });
+  }
   return { user: toUser(row), scopes: parseJson<string[]>(row.scopes, ['*']) };
 }
 

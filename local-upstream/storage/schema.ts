@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS api_keys (
   scopes TEXT NOT NULL,
   label TEXT NOT NULL DEFAULT '',
   mask_value TEXT,
+  last_used_at TEXT,
   created_at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS roles (
@@ -200,6 +201,7 @@ const ADDED_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: 
   { table: 'users', column: 'role_at_organization', definition: 'TEXT' },
   { table: 'api_keys', column: 'label', definition: "TEXT NOT NULL DEFAULT ''" },
   { table: 'api_keys', column: 'mask_value', definition: 'TEXT' },
+  { table: 'api_keys', column: 'last_used_at', definition: 'TEXT' },
   { table: 'feature_flags', column: 'archived', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'feature_flags', column: 'is_remote_configuration', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'feature_flags', column: 'has_encrypted_payloads', definition: 'INTEGER NOT NULL DEFAULT 0' },

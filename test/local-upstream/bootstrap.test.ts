@@ -53,6 +53,8 @@ describe('GET /api/personal_api_keys/@current', () => {
       scoped_organizations: [],
     });
     expect(typeof me.body.id).toBe('string');
+    // The request itself is a use of the key.
+    expect(Date.now() - Date.parse(me.body.last_used_at)).toBeLessThan(60_000);
     const user = await ctx.owner.get('/api/users/@me/');
     expect(me.body.user_id).toBe(user.body.id);
   });

@@ -21,6 +21,7 @@ const DROPPED: Array<[string, string]> = [
   ['users', 'role_at_organization'],
   ['api_keys', 'label'],
   ['api_keys', 'mask_value'],
+  ['api_keys', 'last_used_at'],
 ];
 
 describe('an older database file', () => {
