@@ -6,9 +6,11 @@
 // selection adds requests calls the upstream; it must carry the hint.
 //
 // Only queries are walked (a mutation's own call is the +10 Apollo Router adds to every mutation;
-// subscription events are not HTTP queries). Each type is reached through two paths: the shortest
-// one through a list (where no full record was loaded before) and the shortest one overall.
-// `node`/`nodes` are probed as Query fields but not walked through (they reach any type by id).
+// subscription events are not HTTP queries; the fields of mutation payloads that call the upstream
+// carry `@cost` by the same rule, unobserved). Each type is probed through two paths that reach data:
+// the shortest through a list (where no full record was loaded before) and the shortest not through
+// one. Fields are probed in groups (most add nothing); a group that adds requests is split in two,
+// down to single fields. `node`/`nodes` are probed as Query fields but not walked through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getNamedType,
@@ -23,7 +25,7 @@ import {
 import { UpstreamClient, type UpstreamCall } from '../../src/upstream-client/http.ts';
 import { gatewaySchema } from '../../src/schema.ts';
 import { expectNoErrors, useStack } from '../gateway/helpers.ts';
-import { EVERYONE, ORG_A, seedFlag, seedPlugin, twoOrgSeed } from '../fixtures/seed.ts';
+import { EVERYONE, ORG_A, seedFlag, seedPlugin, seedRole, twoOrgSeed } from '../fixtures/seed.ts';
 
 /** Upstream requests made by the resolvers of this process, by the request id of the operation. */
 const requested = new Map<string, string[]>();
@@ -40,13 +42,15 @@ afterAll(() => {
   UpstreamClient.prototype.request = originalRequest;
 });
 
+const ROLE = '0190b7a0-0000-7000-8000-0000000000c1';
 const stack = useStack(() => {
   const base = twoOrgSeed();
   return {
     seed: {
       ...base,
       feature_flags: [...(base.feature_flags ?? []), seedFlag('Acme Web', 'probe-flag', { organization: ORG_A, filters: EVERYONE })],
-      plugins: [seedPlugin(ORG_A, 'source', 'Probe plugin')],
+      roles: [seedRole(ROLE, ORG_A, 'Reviewers')],
+      plugins: [seedPlugin(ORG_A, 'source', 'Probe plugin', { source: { 'index.ts': 'export function processEvent(event) { return event }' } })],
     },
   };
 });
@@ -64,11 +68,12 @@ const argumentValues = new Map<string, string>();
 
 function argumentsFor(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>): string | null {
   const given: string[] = [];
+  // Small pages keep deep paths under the cost limit.
+  if (field.args.some((a) => a.name === 'first')) given.push('first: 3');
   for (const argument of field.args) {
-    if (!isNonNullType(argument.type) || argument.defaultValue !== undefined) continue;
     const value = argumentValues.get(`${type.name}.${field.name}(${argument.name}:)`);
-    if (value === undefined) return null;
-    given.push(`${argument.name}: ${value}`);
+    if (value !== undefined) given.push(`${argument.name}: ${value}`);
+    else if (isNonNullType(argument.type) && argument.defaultValue === undefined) return null;
   }
   return given.length ? `(${given.join(', ')})` : '';
 }
@@ -87,16 +92,16 @@ interface Candidate extends Path {
   throughList: boolean;
 }
 
-/** Breadth-first from Query (a few candidates per type), then per type: the first path through a list and the first overall. */
-function walk(): Path[] {
+/** Breadth-first from Query: the first few paths to each object type, shortest first. */
+function walk(): Candidate[][] {
   const query = gatewaySchema().getQueryType()!;
   const candidates = new Map<string, Candidate[]>();
   let frontier: Candidate[] = [{ type: query, wrap: (inner) => `{ ${inner} }`, label: 'Query', throughList: false }];
-  for (let depth = 0; depth < 5 && frontier.length > 0; depth++) {
+  for (let depth = 0; depth < 8 && frontier.length > 0; depth++) {
     const next: Candidate[] = [];
     for (const path of frontier) {
       const known = candidates.get(path.type.name) ?? [];
-      if (known.length >= 4) continue;
+      if (known.length >= 6) continue;
       candidates.set(path.type.name, [...known, path]);
       for (const field of Object.values(path.type.getFields())) {
         const returned = getNamedType(field.type);
@@ -115,7 +120,7 @@ function walk(): Path[] {
     }
     frontier = next;
   }
-  return [...candidates.values()].flatMap((paths) => [...new Set([paths.find((p) => p.throughList) ?? paths[0]!, paths[0]!])]);
+  return [...candidates.values()];
 }
 
 const isListLike = (field: GraphQLField<unknown, unknown>): boolean => /Connection$/.test(getNamedType(field.type).name) || field.type.toString().includes('[');
@@ -177,6 +182,13 @@ describe('fields that call the upstream carry a cost hint (observed, not listed)
     const flag = web.featureFlags.nodes[0];
     const plugin = expectNoErrors(await stack.graphql<any>(`query($o: ID!) { organization(id: $o) { plugins(first: 1) { nodes { id } } } }`, { o: ORG_A }))
       .organization.plugins.nodes[0];
+    // Data the seed cannot hold: a role's access to the flag, and the flag's activity.
+    const setup = `mutation($flag: ID!, $role: UUID!) {
+      grantFeatureFlagRoleAccess(input: { featureFlagId: $flag, roleId: $role }) { userErrors { message } }
+      updateFeatureFlag(input: { id: $flag, name: "Probed" }) { userErrors { message } }
+    }`;
+    const changed = expectNoErrors(await stack.graphql<any>(setup, { flag: flag.id, role: ROLE }));
+    expect([...changed.grantFeatureFlagRoleAccess.userErrors, ...changed.updateFeatureFlag.userErrors]).toEqual([]);
     const values: Record<string, string> = {
       'Query.project(id:)': JSON.stringify(web.id),
       'Query.node(id:)': JSON.stringify(flag.id),
@@ -207,26 +219,52 @@ describe('fields that call the upstream carry a cost hint (observed, not listed)
       await bisect(path, baseline, fields.slice(0, half));
       await bisect(path, baseline, fields.slice(half));
     };
-    const probe = async (path: Path) => {
-      const baseline = await requestsOf(path.wrap('__typename'));
+    const probe = async (path: Path, baseline: string[]) => {
       const fields = Object.values(path.type.getFields()).flatMap((field) => {
         const args = argumentsFor(path.type, field);
         if (args === null || (path.type.name === 'Query' && SKIPPED_ROOT_FIELDS.has(field.name))) return [];
         const selection = isCompositeType(getNamedType(field.type)) ? ' { __typename }' : '';
         return [{ coordinate: `${path.type.name}.${field.name}`, selection: `${field.name}${args}${selection}` }];
       });
-      await bisect(path, baseline.calls, fields);
+      await bisect(path, baseline, fields);
     };
-    const started = Date.now();
+    // Per type, the first path through a list and the first path not through one, among those
+    // that reach data (a null or an empty list probes nothing).
+    const probeType = async (candidates: Candidate[]) => {
+      for (const throughList of [true, false]) {
+        for (const path of candidates.filter((c) => c.throughList === throughList)) {
+          const baseline = await requestsOf(path.wrap('__typename'));
+          if (!baseline.answered.includes(`"__typename":"${path.type.name}"`)) continue;
+          await probe(path, baseline.calls);
+          break;
+        }
+      }
+    };
     await inParallel(
-      walk().map((path) => () => probe(path)),
+      walk().map((candidates) => () => probeType(candidates)),
       8,
     );
-    console.log(`${probes} probes, ${walk().length} paths, ${Date.now() - started} ms`);
   }, 120_000);
 
+  it('the walk reaches every type a query can reach, but for those without data to reach', () => {
+    // The local upstream lists no export plugin configurations (Organization.exportsUnsubscribeConfigs).
+    const WITHOUT_DATA = ['PluginConfig'];
+    const unreached = walk()
+      .map((candidates) => candidates[0]!.type)
+      .filter((type) => !Object.keys(type.getFields()).some((field) => reached.has(`${type.name}.${field}`)));
+    expect(unreached.map((type) => type.name)).toEqual(WITHOUT_DATA);
+  });
+
   it('the walk reaches the fields of the query side (Project, FeatureFlag, Organization, Plugin...)', () => {
-    for (const coordinate of ['Project.createdAt', 'FeatureFlag.key', 'Organization.name', 'Plugin.name', 'LocalEvaluationFlag.featureFlag']) {
+    for (const coordinate of [
+      'Project.createdAt',
+      'FeatureFlag.key',
+      'Organization.name',
+      'Plugin.name',
+      'LocalEvaluationFlag.featureFlag',
+      'ActivityLogEntry.user',
+      'Role.name',
+    ]) {
       expect([...reached], coordinate).toContain(coordinate);
     }
     expect(reached.size).toBeGreaterThan(200);
