@@ -21,6 +21,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // Clients that cost seconds of CPU per call run in `npm run test:clients` (vitest.clients.config.ts).
+    exclude: ['**/node_modules/**', 'test/clients/slow/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
