@@ -101,6 +101,16 @@ describe('compiled execution', () => {
     expect(unresolved(compilationSchema())).toBeGreaterThan(0);
   });
 
+  it.each([
+    ['no-operation', 'query A { projects { totalCount } } query B { projects { totalCount } }', 400],
+    ['mutation', 'mutation { deleteFeatureFlag(input: {id: "garbage"}) { deletedFeatureFlagId } }', 200],
+    ['directive', '{ projects { totalCount @include(if: true) } }', 200],
+  ])('an operation outside what compiled execution answers identically runs on graphql-js, counted as %s', async (reason, query, status) => {
+    const before = await executions(stack.gateway.baseUrl, 'graphql-js', reason);
+    expect((await raw(stack.gatewayUrl, query)).status).toBe(status);
+    expect(await executions(stack.gateway.baseUrl, 'graphql-js', reason)).toBe(before + 1);
+  });
+
   it('with GRAPHQL_JIT=0 (compiledExecution: false) graphql-js runs everything and no compiled execution is counted', async () => {
     const answer = await raw(interpreted.url, FLAGS);
     expect(JSON.parse(answer.body).data.projects.totalCount).toBe(2);
