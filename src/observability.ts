@@ -1,7 +1,7 @@
 // Observability of the gateway: Prometheus metrics (operations and upstream calls), one log line
 // per operation, and traceable errors (request id on every error, masked errors logged once).
 // Label values and log fields never carry variables, headers or keys.
-import type { GraphQLResponse } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener, GraphQLResponse } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
@@ -9,13 +9,12 @@ import { FastCounter, FastHistogram } from './metric-series.ts';
 import type { GatewayContext } from './context.ts';
 import { isMaskedError } from './errors.ts';
 import { statelessPlugin } from './apollo-plugins/stateless.ts';
-import type { GatewayPlugin, GatewayRequestListener } from './apollo-plugins/compose.ts';
 import type { CallObserver } from './upstream-client/http.ts';
 import type { AcrossRequestsEvent } from './upstream-client/across-requests.ts';
 
 export interface GatewayMetrics {
   registry: Registry;
-  plugin: GatewayPlugin<GatewayContext>;
+  plugin: ApolloServerPlugin<GatewayContext>;
   observeUpstreamCall: CallObserver;
   /** Counts a request refused before it ran (client mistake, limit, untrusted operation...). */
   observeRefusal(code: string): void;
@@ -110,11 +109,11 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
   const untrustedSeries = bound((action) => untrusted.labels(action));
   const observeRefusal = (code: string) => refusedSeries(codeLabel(code)).inc();
 
-  const plugin: GatewayPlugin<GatewayContext> = {
-    requestDidStart() {
+  const plugin: ApolloServerPlugin<GatewayContext> = {
+    async requestDidStart() {
       const started = performance.now();
       return {
-        willSendResponse({ operationName, request, response, contextValue }) {
+        async willSendResponse({ operationName, request, response, contextValue }) {
           const series = operationSeries(labels.label(operationName ?? request.operationName, () => contextValue.client.tokenAccepted()));
           const outcome = outcomeOf(response.body);
           series[outcome].inc();
@@ -154,19 +153,19 @@ function bound<T>(make: (key: string) => T): (key: string) => T {
 }
 
 /** Names the operation's span once the operation is known and ends it with the error codes sent back. */
-const spanListener: GatewayRequestListener<GatewayContext> = {
-  didResolveOperation({ operation, operationName, contextValue }) {
+const spanListener: GraphQLRequestListener<GatewayContext> = {
+  async didResolveOperation({ operation, operationName, contextValue }) {
     if (operation) contextValue.trace?.resolved(operation.operation, operationName ?? undefined);
   },
-  willSendResponse({ contextValue, response }) {
+  async willSendResponse({ contextValue, response }) {
     const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
     contextValue.trace?.end(errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : 'UNKNOWN')));
   },
 };
 
 /** Listens only to operations that have a span (src/tracing.ts: not without an SDK or a caller's trace). */
-export const tracingPlugin: GatewayPlugin<GatewayContext> = {
-  requestDidStart({ contextValue }) {
+export const tracingPlugin: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart({ contextValue }) {
     return contextValue.trace ? spanListener : undefined;
   },
 };
@@ -195,13 +194,13 @@ export class OperationLabels {
  * context's logger) the request id. Never the variables, headers or token (the logger also
  * redacts `authorization`/`token` paths).
  */
-export function requestLogPlugin(logger: Logger): GatewayPlugin<GatewayContext> {
+export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
   return {
-    requestDidStart() {
+    async requestDidStart() {
       if (!logger.isLevelEnabled('info')) return;
       const started = performance.now();
       return {
-        willSendResponse({ operationName, contextValue, response }) {
+        async willSendResponse({ operationName, contextValue, response }) {
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           contextValue.log.info(
             {
@@ -228,13 +227,13 @@ export function requestLogPlugin(logger: Logger): GatewayPlugin<GatewayContext> 
  * id, the operation name, the field path and the stack.
  */
 export const errorTracePlugin = statelessPlugin<GatewayContext>({
-  didEncounterErrors({ errors, contextValue, operationName }) {
+  async didEncounterErrors({ errors, contextValue, operationName }) {
     for (const error of errors) {
       if (!isMaskedError(error)) continue;
       contextValue.log.error({ err: unwrapResolverError(error), operation: operationLabel(operationName), path: error.path }, 'masked internal error');
     }
   },
-  willSendResponse({ contextValue, response }) {
+  async willSendResponse({ contextValue, response }) {
     if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
     const { requestId } = contextValue;
     response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } }));

@@ -1,7 +1,7 @@
 // startGateway(options) -> { url, stop }: Apollo Server 5 on one HTTP server, /graphql served by a
 // plain request listener (src/http/graphql-edge.ts) and every other route by Express 5.
 // Used by main.ts and by every end-to-end test (port 0).
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
@@ -17,7 +17,7 @@ import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { composePlugins, costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { cacheControlPlugin } from './apollo-plugins/cache-control.ts';
 import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
@@ -25,7 +25,6 @@ import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from
 import { EXPLORER_PATH, explorerRoutes, withOfflineExplorer } from './http/explorer.ts';
 import type { TrustedDocuments } from './trusted-documents/store.ts';
 import { compilationSchema, gatewaySchema } from './schema.ts';
-import { createServer } from './node-http.ts';
 import { Readiness } from './readiness.ts';
 import { GatewayTracer } from './tracing.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
@@ -163,7 +162,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.disable('x-powered-by');
   // The request listener is attached once Apollo Server has started (it needs the server, whose
   // drain plugin needs this HTTP server).
-  const httpServer = createServer();
+  const httpServer = http.createServer();
   const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
   await server.start();
   const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, options: options.subscriptions });
@@ -251,22 +250,19 @@ function apolloServer(
       ApolloServerPluginInlineTraceDisabled(),
       inlineTraceWhenAsked(),
       landingPage(options),
-      // The gateway's own plugins as one (apollo-plugins/compose.ts): Apollo pays a promise per
-      // plugin at every stage of every request. Each stage runs them in this order.
-      composePlugins([
-        // Before anything reads the variables (the cost limit coerces them).
-        inputLimitsPlugin,
-        requireTokenPlugin,
-        // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
-        costLimitPlugin(),
-        upstreamReportPlugin,
-        cacheControlPlugin(options.upstreamCacheTtlMs ?? 0),
-        metrics.plugin,
-        tracingPlugin,
-        requestLogPlugin(logger),
-        errorTracePlugin,
-        oneLimitErrorPlugin,
-      ]),
+      // The gateway's own plugins: Apollo runs each stage's hooks in this order.
+      // Before anything reads the variables (the cost limit coerces them).
+      inputLimitsPlugin,
+      requireTokenPlugin,
+      // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
+      costLimitPlugin(),
+      upstreamReportPlugin,
+      cacheControlPlugin(options.upstreamCacheTtlMs ?? 0),
+      metrics.plugin,
+      tracingPlugin,
+      requestLogPlugin(logger),
+      errorTracePlugin,
+      oneLimitErrorPlugin,
     ],
   });
 }

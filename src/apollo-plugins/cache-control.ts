@@ -11,16 +11,15 @@ export function cacheControlPlugin(cacheTtlMs: number) {
   const maxAge = Math.floor(cacheTtlMs / 1000);
   const cacheable = maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-cache';
   return statelessPlugin<GatewayContext>({
-    willSendResponse({ contextValue, response, operation }) {
+    async willSendResponse({ contextValue, response, operation }) {
       const single = response.body.kind === 'single' ? response.body.singleResult : null;
       const keepable = operation?.operation === OperationTypeNode.QUERY && single !== null && !single.errors?.length;
       response.http.headers.set('cache-control', keepable ? cacheable : 'private, no-store');
-      // A promise only when asked for: `extensions.rateLimit` beside `extensions.upstream` (x-upstream-report: 1).
+      // Only when asked for: `extensions.rateLimit` beside `extensions.upstream` (x-upstream-report: 1).
       if (!single || !contextValue.wantsReport) return;
-      return contextValue.client.keyQuota().then((quota) => {
-        if (quota)
-          single.extensions = { ...single.extensions, rateLimit: rateLimitSummary(quota.windows, contextValue.report.upstreamCalls, quota.heldForSeconds) };
-      });
+      const quota = await contextValue.client.keyQuota();
+      if (quota)
+        single.extensions = { ...single.extensions, rateLimit: rateLimitSummary(quota.windows, contextValue.report.upstreamCalls, quota.heldForSeconds) };
     },
   });
 }

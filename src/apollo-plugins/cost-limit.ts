@@ -1,8 +1,8 @@
 // The numbers of every query limit (QUERY_LIMITS; the structural rules are src/query-limits.ts)
 // and the cost limit: src/query-cost.ts scores an operation as Apollo Router's demand control does.
 import { GraphQLError } from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
 import type { GatewayContext } from '../context.ts';
-import type { GatewayPlugin } from './compose.ts';
 import { ErrorCode } from '../errors.ts';
 import { costEstimator, costHints } from '../query-cost.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
@@ -72,22 +72,22 @@ function costTooHigh(cost: number, maxCost: number): GraphQLError {
  * validation rule would not see `first: $n`). Introspection-only operations are exempt. With
  * `x-upstream-report: 1` the estimate is also returned in `extensions.cost`.
  */
-export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): GatewayPlugin<GatewayContext> {
+export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloServerPlugin<GatewayContext> {
   // Each `_entities` representation is resolved like a `node(id:)` lookup: an upstream call each.
   const operationCost = costEstimator({ defaultListSize: QUERY_LIMITS.maxPageSize, entityWeight: QUERY_LIMITS.upstreamCallCost });
   return {
     async serverWillStart({ schema }) {
       costHints(schema); // read the hints at startup, not on the first request
     },
-    requestDidStart() {
+    async requestDidStart() {
       let cost: number | undefined;
       return {
-        didResolveOperation({ schema, document, operation, request }) {
+        async didResolveOperation({ schema, document, operation, request }) {
           if (!operation || isIntrospectionOnly(operation, fragmentsOf(document))) return;
           cost = operationCost(schema, document, operation.name?.value, request.variables ?? {});
           if (cost > maxCost) throw costTooHigh(cost, maxCost);
         },
-        willSendResponse({ contextValue, response }) {
+        async willSendResponse({ contextValue, response }) {
           if (cost === undefined || !contextValue.wantsReport || response.body.kind !== 'single') return;
           const result = response.body.singleResult;
           result.extensions = { ...result.extensions, cost };

@@ -68,7 +68,7 @@ function longestLiteral(document: DocumentNode): number {
 
 /** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them. */
 export const inputLimitsPlugin = statelessPlugin({
-  didResolveOperation({ request, document, operation }) {
+  async didResolveOperation({ request, document, operation }) {
     const isWrite = operation?.operation === OperationTypeNode.MUTATION;
     const limits: Limits = { maxDepth: INPUT_LIMITS.maxDepth, maxStringLength: isWrite ? Infinity : INPUT_LIMITS.maxReadStringLength };
     const problem = inputProblem(request.variables ?? {}, limits);

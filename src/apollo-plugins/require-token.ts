@@ -9,7 +9,7 @@ import { statelessPlugin } from './stateless.ts';
  * resolved can pure introspection (Sandbox, `_service`) be told apart and let through.
  */
 export const requireTokenPlugin = statelessPlugin<GatewayContext>({
-  didResolveOperation({ contextValue, operation, document }) {
+  async didResolveOperation({ contextValue, operation, document }) {
     if (contextValue.token) return;
     if (!operation || !isIntrospectionOnly(operation, fragmentsOf(document))) throw unauthenticated();
   },

@@ -3,7 +3,7 @@ import { statelessPlugin } from './stateless.ts';
 
 /** With header `x-upstream-report: 1`: `extensions.upstream = { calls, totals: { calls, waves, ms } }`. */
 export const upstreamReportPlugin = statelessPlugin<GatewayContext>({
-  willSendResponse({ contextValue, response }) {
+  async willSendResponse({ contextValue, response }) {
     if (!contextValue.wantsReport || response.body.kind !== 'single') return;
     const result = response.body.singleResult;
     result.extensions = { ...result.extensions, upstream: contextValue.report.summary() };

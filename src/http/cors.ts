@@ -37,31 +37,18 @@ export function graphqlCors() {
   });
 }
 
-/** `Access-Control-Expose-Headers` as the `cors` package writes it. */
-const EXPOSED = CORS_EXPOSED_HEADERS.join(',');
-
 /**
- * The CORS step of the /graphql edge (graphql-edge.ts). Returns true when it answered the request
- * itself (a preflight). The preflight is the `cors` package's own answer; on every other request,
- * what that package adds (with `origin: true`) is three fixed headers, written here directly: the
- * package rebuilds its options object and header lists on each request (docs/performance.md,
- * "Fixed costs"). test/http/cors-step.test.ts compares both header by header.
+ * The CORS step of the /graphql edge (graphql-edge.ts): the `cors` package's middleware, run on
+ * the edge's plain node:http request. Returns true when it answered the request itself (a
+ * preflight); its callback runs, synchronously, for every other request.
  */
 export function graphqlCorsStep(): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const preflight = graphqlCors();
-  const answered = () => {
-    throw new Error('cors: a preflight is answered, never passed on');
-  };
+  const middleware = graphqlCors();
   return (req, res) => {
-    if (req.method === 'OPTIONS') {
-      preflight(req, res, answered);
-      return true;
-    }
-    const origin = req.headers.origin;
-    if (origin) res.setHeader('Access-Control-Allow-Origin', origin);
-    // The edge's first header: nothing to merge with yet, so `vary` would set exactly this.
-    res.setHeader('Vary', 'Origin');
-    res.setHeader('Access-Control-Expose-Headers', EXPOSED);
-    return false;
+    let passedOn = false;
+    middleware(req, res, () => {
+      passedOn = true;
+    });
+    return !passedOn;
   };
 }

@@ -4,6 +4,7 @@
 // everything needed to refetch the object: a flag's id carries its project id, a
 // role-access id carries project + flag. Clients must treat ids as opaque.
 import { badUserInput } from '../errors.ts';
+import { rememberedId } from './global-id-memo.ts';
 
 const TYPE_NAME = /^[A-Z][A-Za-z0-9]*$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -14,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Type name + the keys needed to refetch the object -> its opaque global id (keys in refetch order). */
 export function toGlobalId(type: string, ...keys: (string | number)[]): string {
-  return rememberedId(type, keys) ?? encodeGlobalId(type, keys);
+  return rememberedId(type, keys, encodeGlobalId) ?? encodeGlobalId(type, keys);
 }
 
 function encodeGlobalId(type: string, keys: (string | number)[]): string {
@@ -24,45 +25,6 @@ function encodeGlobalId(type: string, keys: (string | number)[]): string {
   // percent-escapes), whose latin1 bytes are its UTF-8 bytes.
   for (const key of keys) raw += `:${encodeKey(key)}`;
   return Buffer.from(raw, 'latin1').toString('base64url');
-}
-
-// The ids of objects whose keys are all integers (every object but organizations), remembered
-// per type, key count and key: a list answers the same objects' ids request after request, and
-// encoding one costs ~0.5 µs where finding it costs ~20 ns (docs/performance.md, "Fixed costs").
-// Emptied when full, so it never holds more than MAX_REMEMBERED_IDS (~1 MiB).
-type IdTree = Map<number, IdTree | string>;
-export const MAX_REMEMBERED_IDS = 10_000;
-const rememberedIds = new Map<string, IdTree[]>();
-let rememberedCount = 0;
-
-function rememberedId(type: string, keys: (string | number)[]): string | undefined {
-  if (keys.length === 0 || !keys.every(isIntegerKey)) return undefined;
-  if (rememberedCount >= MAX_REMEMBERED_IDS) forgetIds();
-  let byKeyCount = rememberedIds.get(type);
-  if (!byKeyCount) rememberedIds.set(type, (byKeyCount = []));
-  let tree = (byKeyCount[keys.length] ??= new Map());
-  const last = keys.length - 1;
-  for (let i = 0; i < last; i++) {
-    let next = tree.get(keys[i]!) as IdTree | undefined;
-    if (!next) tree.set(keys[i]!, (next = new Map()));
-    tree = next;
-  }
-  const known = tree.get(keys[last]!) as string | undefined;
-  if (known !== undefined) return known;
-  const id = encodeGlobalId(type, keys);
-  tree.set(keys[last]!, id);
-  rememberedCount++;
-  return id;
-}
-
-const isIntegerKey = (key: string | number): key is number => Number.isSafeInteger(key);
-
-/** How many ids are remembered now (tests). */
-export const rememberedIdCount = (): number => rememberedCount;
-
-function forgetIds(): void {
-  rememberedIds.clear();
-  rememberedCount = 0;
 }
 
 function encodeKey(key: string | number): string {

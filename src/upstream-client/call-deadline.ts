@@ -2,47 +2,14 @@
 // timeout, or less when the operation's deadline comes first), when the operation is stopped
 // (caller gone) or when the gateway shuts down. The exchange on the wire (exchange.ts) aborts the
 // request and its body read on it, so a trickling upstream cannot hold a call open past its deadline.
+import { CallSignal } from './call-signal.ts';
 import type { InFlightCalls, StopReason } from './operation-scope.ts';
 
 /** Why a call was aborted: its own deadline, or its operation's `StopReason`. */
 export type AbortCause = 'call-deadline' | StopReason;
 
-type Listener = () => void;
-
-/**
- * An abort signal of one call, rather than an AbortController per call: a controller builds an
- * EventTarget, and its listeners go through Node's `addAbortListener`, with its option object and
- * disposer; that was ~15 µs of every upstream call on a one-project lookup (docs/performance.md,
- * "Fixed costs"). Listeners run in the order added; one added after the abort runs right after.
- */
-export class CallSignal {
-  reason: AbortCause | undefined;
-  #listeners: Listener[] = [];
-
-  addEventListener(type: string, listener: Listener): void {
-    if (type !== 'abort') return;
-    if (this.reason !== undefined) queueMicrotask(listener);
-    else this.#listeners.push(listener);
-  }
-
-  removeEventListener(type: string, listener: Listener): void {
-    if (type !== 'abort') return;
-    const index = this.#listeners.indexOf(listener);
-    if (index !== -1) this.#listeners.splice(index, 1);
-  }
-
-  /** Marks the signal aborted with `cause` and calls its listeners once; the first cause is kept. */
-  abort(cause: AbortCause): void {
-    if (this.reason !== undefined) return;
-    this.reason = cause;
-    const listeners = this.#listeners;
-    this.#listeners = [];
-    for (const listener of listeners) listener();
-  }
-}
-
 export class CallDeadline {
-  readonly signal = new CallSignal();
+  readonly signal = new CallSignal<AbortCause>();
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #groups: InFlightCalls[];
 

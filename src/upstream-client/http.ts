@@ -12,15 +12,15 @@
 // deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher } from 'undici';
-import { Pool } from './undici-pool.ts';
+import { Pool, type Dispatcher } from 'undici';
 import { CallDeadline, type AbortCause } from './call-deadline.ts';
+import type { CallSignal } from './call-signal.ts';
 import { ConnectionSlots } from './connection-slots.ts';
 import { abortedCall, asUpstreamError } from './failures.ts';
-import { InFlightCalls, OperationScope } from './operation-scope.ts';
+import { InFlightCalls, OperationScope, type CallTracer } from './operation-scope.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { ParsedAnswers } from './parsed-answers.ts';
-import { Exchange, type AnswerHeaders } from './exchange.ts';
+import { Exchange, type Answer, type AnswerHeaders } from './exchange.ts';
 import { interpretResponse, useBody } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
@@ -143,46 +143,65 @@ export class UpstreamTransport {
   }
 
   /**
-   * @internal used by UpstreamClient. The call and its retries (retry.ts) in one async frame, and
-   * its exchange made only once it holds a connection slot: a call waiting for a slot holds as
-   * little as it can (docs/performance.md, "What a waiting call holds"). `onAttempt` hears how
-   * each attempt ended: undefined when it answered, else its failure.
+   * @internal used by UpstreamClient. One call: admitted, then tried (retry.ts) until it answers
+   * or must not be tried again. `onAttempt` hears how each attempt ended: undefined when it
+   * answered, else its failure.
    */
   async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope, onAttempt: AttemptListener): Promise<unknown> {
     const path = buildPath(call);
     for (let attempt = 1; ; attempt++) {
       this.#admit(call, scope);
-      const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.inFlight, this.#inFlight]);
-      const started = report.start();
-      const span = scope.tracer?.startCall(call, attempt);
-      let exchange: Exchange | null = null;
-      let holdsSlot = false;
-      let reused = false;
-      let failure: unknown;
-      try {
-        const waiting = this.#slots.acquire(deadline.signal);
-        if (waiting) await waiting;
-        holdsSlot = true;
-        exchange = new Exchange(call, deadline.signal, this.#maxResponseBytes);
-        const answer = await exchange.send(this.#pool, this.#request(call, path, token, scope, span?.headers));
-        return useBody(answer, (body) => {
-          const kept = this.#keptAnswer(call, path, answer.status, body);
-          reused = kept !== undefined;
-          return kept ? kept.value : this.#parse(call, path, answer.status, body, answer.headers);
-        });
-      } catch (error) {
-        failure = failureOf(error, call, deadline, exchange?.status ?? null);
-      } finally {
-        if (holdsSlot) this.#slots.release();
-        const status = exchange?.status ?? null;
-        span?.end(status, failure);
-        deadline.dispose();
-        const entry = report.finish(started, { method: call.method, route: call.route, status });
-        this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms, reused });
-        onAttempt(failure);
-      }
+      const { value, failure } = await this.#attempt(call, path, token, report, scope, attempt);
+      onAttempt(failure);
+      if (failure === undefined) return value;
       await this.#beforeRetry(call, failure, attempt, scope);
     }
+  }
+
+  /** One attempt: a connection, the exchange on it, the answer interpreted; recorded however it ended. */
+  async #attempt(call: UpstreamCall, path: string, token: string, report: UpstreamReport, scope: OperationScope, attempt: number): Promise<Attempt> {
+    const deadline = new CallDeadline(Math.min(this.#timeoutMs, scope.remainingMs()), [scope.inFlight, this.#inFlight]);
+    const record = new Attempt(report.start(), scope.tracer?.startCall(call, attempt));
+    try {
+      const answer = await this.#exchange(call, path, token, scope, deadline.signal, record);
+      record.value = this.#interpret(call, path, answer, record);
+    } catch (error) {
+      record.failure = failureOf(error, call, deadline, record.status);
+    } finally {
+      deadline.dispose();
+    }
+    this.#record(call, report, record);
+    return record;
+  }
+
+  /** A connection (a slot: connection-slots.ts), then the request exchanged on it for its whole answer. */
+  async #exchange(call: UpstreamCall, path: string, token: string, scope: OperationScope, signal: CallSignal, record: Attempt): Promise<Answer> {
+    const waiting = this.#slots.acquire(signal);
+    if (waiting) await waiting;
+    const exchange = new Exchange(call, signal, this.#maxResponseBytes);
+    try {
+      return await exchange.send(this.#pool, this.#request(call, path, token, scope, record.span?.headers));
+    } finally {
+      record.status = exchange.status;
+      this.#slots.release();
+    }
+  }
+
+  /** The answer as a value (or an `UpstreamError`): a 2xx GET repeating its URL's last bytes takes the value kept for them (parsed-answers.ts). */
+  #interpret(call: UpstreamCall, path: string, answer: Answer, record: Attempt): unknown {
+    return useBody(answer, (body) => {
+      const kept = isReusable(call, answer.status) ? this.#parsedAnswers.find(path, body, call.decode) : undefined;
+      record.reused = kept !== undefined;
+      return kept ? kept.value : this.#parse(call, path, answer.status, body, answer.headers);
+    });
+  }
+
+  /** The attempt in the operation's report, its span and the gateway's metrics. */
+  #record(call: UpstreamCall, report: UpstreamReport, record: Attempt): void {
+    const { status } = record;
+    record.span?.end(status, record.failure);
+    const entry = report.finish(record.started, { method: call.method, route: call.route, status });
+    this.#onCall?.({ method: call.method, route: call.route, status, ms: entry.ms, reused: record.reused });
   }
 
   /** Waits before attempt `attempt + 1`; throws `failure` when it must not be retried (retry.ts). */
@@ -211,11 +230,6 @@ export class UpstreamTransport {
     };
   }
 
-  /** The value kept for a 2xx GET of `path` that answered these very bytes before (parsed-answers.ts). */
-  #keptAnswer(call: UpstreamCall, path: string, status: number, body: Buffer): { value: unknown } | undefined {
-    return isReusable(call, status) ? this.#parsedAnswers.find(path, body, call.decode) : undefined;
-  }
-
   /** `body` parsed, checked and decoded; a 2xx GET's value is kept for the same bytes next time. */
   #parse(call: UpstreamCall, path: string, status: number, body: Buffer, headers: AnswerHeaders): unknown {
     const value = interpretResponse(call, status, body.toString('utf8'), headers);
@@ -237,6 +251,24 @@ export class UpstreamTransport {
         message: `This operation reached its limit of ${scope.callLimit} upstream calls; ${call.method} ${call.route} was not made.`,
       });
     }
+  }
+}
+
+/** How one attempt went: what the report, the span and the metrics record, and its value or failure. */
+class Attempt {
+  /** The answer's status once its head arrived, else null. */
+  status: number | null = null;
+  /** The value was the one kept for the same bytes (parsed-answers.ts). */
+  reused = false;
+  value: unknown = undefined;
+  /** Undefined when the attempt answered. */
+  failure: unknown = undefined;
+  readonly started: ReturnType<UpstreamReport['start']>;
+  readonly span: ReturnType<CallTracer['startCall']> | undefined;
+
+  constructor(started: ReturnType<UpstreamReport['start']>, span: ReturnType<CallTracer['startCall']> | undefined) {
+    this.started = started;
+    this.span = span;
   }
 }
 

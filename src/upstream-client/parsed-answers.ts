@@ -1,12 +1,13 @@
-// Answers the upstream repeats byte for byte are parsed once (docs/performance.md, "Upstream
-// answers: parsed once, freed at once"). Every call still goes out and its whole answer is read; when a GET
-// answers exactly the bytes the same URL answered before, the value parsed, checked and decoded
-// from them then is used again instead of parsing the page anew (~250 µs for 50 flags).
+// Performance-only: answers the upstream repeats byte for byte are parsed once (docs/performance.md).
+// Off: UPSTREAM_PARSE_CACHE_BYTES=0 (every answer is then parsed).
 //
-// The bytes decide, not time or token: a value is only ever reused for the very bytes it was
-// parsed from, so it is what parsing them again would give. Kept values are deep-frozen: no
-// request can change what another reads. What is kept is bounded by the answers' bytes (their
-// parsed values take about three times as much heap), least recently used out first.
+// Every call still goes out and its whole answer is read; when a GET answers exactly the bytes the
+// same URL answered before, the value parsed, checked and decoded from them then is used again
+// instead of parsing the page anew (~250 µs for 50 flags). The bytes decide, not time or token: a
+// value is only ever reused for the very bytes it was parsed from, so it is what parsing them again
+// would give. Kept values are deep-frozen: no request can change what another reads. What is kept
+// is bounded by the answers' bytes (their parsed values take about three times as much heap),
+// least recently used out first. Imported only by http.ts and settings.ts (test/gateway/layers.test.ts).
 
 interface Kept {
   body: Buffer;

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallSignal } from '../../src/upstream-client/call-deadline.ts';
+import { CallSignal } from '../../src/upstream-client/call-signal.ts';
 import { Exchange } from '../../src/upstream-client/exchange.ts';
 import { useBody } from '../../src/upstream-client/response.ts';
 

@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CallDeadline, CallSignal } from '../../src/upstream-client/call-deadline.ts';
+import { CallDeadline } from '../../src/upstream-client/call-deadline.ts';
+import { CallSignal } from '../../src/upstream-client/call-signal.ts';
 import { Exchange } from '../../src/upstream-client/exchange.ts';
 import { InFlightCalls } from '../../src/upstream-client/operation-scope.ts';
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallSignal } from '../../src/upstream-client/call-deadline.ts';
+import { CallSignal } from '../../src/upstream-client/call-signal.ts';
 import { ConnectionSlots } from '../../src/upstream-client/connection-slots.ts';
 import { UpstreamError, UpstreamTransport } from '../../src/upstream-client/http.ts';
 import { UpstreamReport } from '../../src/upstream-client/report.ts';

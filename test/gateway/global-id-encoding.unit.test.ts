@@ -1,7 +1,8 @@
 // Global ids are stored by clients: the encoding must stay base64url("<Type>:<URL-encoded key>...")
 // byte for byte, whatever the keys (numbers, text, non-ASCII).
 import { describe, expect, it } from 'vitest';
-import { MAX_REMEMBERED_IDS, fromGlobalId, rememberedIdCount, toGlobalId } from '../../src/relay/global-id.ts';
+import { fromGlobalId, toGlobalId } from '../../src/relay/global-id.ts';
+import { MAX_REMEMBERED_IDS, rememberedIdCount } from '../../src/relay/global-id-memo.ts';
 
 const reference = (type: string, keys: (string | number)[]) =>
   Buffer.from([type, ...keys.map((k) => encodeURIComponent(String(k)))].join(':'), 'utf8').toString('base64url');

@@ -1,5 +1,8 @@
 // The layer rules of docs/architecture.md, read from the import graph of src/ with the
-// TypeScript compiler: no import cycles, and no import against the direction of the layers.
+// TypeScript compiler: no import cycles, and no import against the direction of the layers. And
+// the fence around the code that exists only for speed or memory (docs/performance.md): each such
+// module says so in its first line, with how to switch it off or why it cannot be, and is imported
+// only from its one place.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,5 +87,45 @@ describe('layers of src/', () => {
     const below = ['upstream-client/', 'loaders/', 'relay/', 'errors.ts', 'context.ts'];
     expect(below.flatMap((layer) => wrongWay(graph, layer, ['resolvers/']))).toEqual([]);
     expect(wrongWay(graph, 'resolvers/', ['undici', 'upstream-client/report.ts', 'server.ts'])).toEqual([]);
+  });
+});
+
+/**
+ * The modules that exist only for speed or memory (docs/performance.md), each with the only files
+ * that may import them. A module whose first line says `Performance-only` must be listed here.
+ */
+const PERFORMANCE_ONLY: Record<string, string[]> = {
+  'upstream-client/parsed-answers.ts': ['upstream-client/http.ts', 'upstream-client/settings.ts'],
+  'upstream-client/exchange.ts': ['upstream-client/http.ts', 'upstream-client/response.ts'],
+  'upstream-client/call-signal.ts': [
+    'upstream-client/call-deadline.ts',
+    'upstream-client/exchange.ts',
+    'upstream-client/connection-slots.ts',
+    'upstream-client/http.ts',
+  ],
+  'relay/global-id-memo.ts': ['relay/global-id.ts'],
+  'resolvers/support/plain-field-getters.ts': ['resolvers/feature-flag.ts', 'resolvers/plugin.ts', 'resolvers/feature-flag-role-access.ts'],
+};
+
+const firstLine = (file: string) => readFileSync(join(SRC, file), 'utf8').split('\n', 1)[0]!;
+
+describe('the fence around performance-only code', () => {
+  const graph = importGraph();
+
+  it.each(Object.entries(PERFORMANCE_ONLY))('%s is imported only from %j', (module, places) => {
+    const importers = [...graph].filter(([, targets]) => targets.includes(module)).map(([file]) => file);
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((file) => !places.includes(file))).toEqual([]);
+  });
+
+  it.each(Object.keys(PERFORMANCE_ONLY))('%s says in its first line that it is performance-only, and how to switch it off or why not', (module) => {
+    const header = readFileSync(join(SRC, module), 'utf8').split(/\n(?!\/\/)/, 1)[0]!;
+    expect(firstLine(module)).toMatch(/^\/\/ Performance-only/);
+    expect(header).toMatch(/Off: [A-Z_]+=|Always on: /);
+  });
+
+  it('every module that says it is performance-only is listed in the fence', () => {
+    const declared = [...graph.keys()].filter((file) => /^\/\/ Performance-only/.test(firstLine(file)));
+    expect(declared.sort()).toEqual(Object.keys(PERFORMANCE_ONLY).sort());
   });
 });
