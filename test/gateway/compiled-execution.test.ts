@@ -1,6 +1,7 @@
-// Compiled execution (src/execution/): graphql-jit runs operations by default, answers exactly as
-// graphql-js does, and graphql-js still runs what it must (federated tracing, refused documents,
-// GRAPHQL_JIT=0). Which engine ran is read from /metrics.
+// Compiled execution (src/execution/): graphql-jit runs eligible queries by default, answers exactly
+// as graphql-js does, and graphql-js still runs the rest (what eligibility.ts does not admit,
+// federated tracing, refused documents, GRAPHQL_JIT=0). Which engine ran is read from /metrics.
+// The full comparison is test/gateway/differential.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema, isObjectType, parse, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
