@@ -30,10 +30,16 @@ function evaluateWithStack(flag: EvaluationFlag, ctx: EvaluationContext & GroupP
   return { value: false, reason: best.reason, conditionIndex: best.conditionIndex };
 }
 
-/** distinct_id for person flags; the group key for group flags, or null when that group was not passed. */
+/**
+ * distinct_id for person flags (their `$device_id` person property for device-bucketed flags, when one was
+ * passed); the group key for group flags, or null when that group was not passed.
+ */
 function bucketingIdentifier(flag: EvaluationFlag, ctx: EvaluationContext): string | null {
   const groupTypeIndex = flag.filters.aggregation_group_type_index;
-  if (groupTypeIndex === undefined || groupTypeIndex === null) return ctx.distinctId;
+  if (groupTypeIndex === undefined || groupTypeIndex === null) {
+    const deviceId = flag.bucketing_identifier === 'device_id' ? ctx.personProperties?.$device_id : undefined;
+    return deviceId === undefined || deviceId === null || deviceId === '' ? ctx.distinctId : pythonStr(deviceId);
+  }
   const groupType = ctx.groupTypeMapping?.[pythonStr(groupTypeIndex)];
   const groupKey = groupType === undefined ? undefined : ctx.groups?.[groupType];
   return groupKey === undefined ? null : String(groupKey);

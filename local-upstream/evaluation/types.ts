@@ -7,6 +7,8 @@ export interface EvaluationFlag {
   deleted: boolean;
   filters: Record<string, unknown>;
   ensure_experience_continuity: boolean;
+  /** `device_id` buckets person flags by the `$device_id` person property; anything else by distinct id. */
+  bucketing_identifier?: string | null;
 }
 
 export interface Person {
