@@ -8,7 +8,7 @@
 // The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
 // documents of the tests), test/clients/operations/*.graphql, the requests of the Relay test client
 // (the text Relay's compiler persisted in test/clients/relay/__generated__) and the `graphql` blocks
-// of README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
+// and curl examples of README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
@@ -49,12 +49,15 @@ function relayRequests(): ShippedOperation[] {
   });
 }
 
-/** The ```graphql blocks of a Markdown file. */
+/** The ```graphql blocks of a Markdown file, and the `'{"query":...}'` bodies of its curl lines. */
 export function markdownOperations(path: string, text: string = read(path)): ShippedOperation[] {
-  return [...text.matchAll(/^```graphql\n([\s\S]*?)^```/gm)].map((block) => ({
-    source: `${path}:${text.slice(0, block.index).split('\n').length}`,
-    body: block[1]!,
+  const lineOf = (index: number) => `${path}:${text.slice(0, index).split('\n').length}`;
+  const blocks = [...text.matchAll(/^```graphql\n([\s\S]*?)^```/gm)].map((block) => ({ source: lineOf(block.index), body: block[1]! }));
+  const curlBodies = [...text.matchAll(/'(\{"query":"(?:[^"\\]|\\.)*"[^']*\})'/g)].map((body) => ({
+    source: lineOf(body.index),
+    body: (JSON.parse(body[1]!) as { query: string }).query,
   }));
+  return [...blocks, ...curlBodies];
 }
 
 /** Every operation the repository ships (see the header). */

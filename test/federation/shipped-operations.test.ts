@@ -53,11 +53,12 @@ describe("the repository's own operations", async () => {
     );
   });
 
-  it("reads only the README's graphql blocks, located by line", () => {
-    const text = 'intro\n```graphql\n{ a }\n```\n```sh\nls\n```\n```graphql\n{ b }\n```\n';
+  it("reads the README's graphql blocks and curl bodies, located by line", () => {
+    const text = 'intro\n```graphql\n{ a }\n```\n```sh\nls\ncurl -d \'{"query":"{ c(x: \\"y\\") }"}\'\n```\n```graphql\n{ b }\n```\n';
     expect(markdownOperations('X.md', text)).toEqual([
       { source: 'X.md:2', body: '{ a }\n' },
-      { source: 'X.md:8', body: '{ b }\n' },
+      { source: 'X.md:9', body: '{ b }\n' },
+      { source: 'X.md:7', body: '{ c(x: "y") }' },
     ]);
   });
 });
