@@ -57,7 +57,7 @@ function remoteEvaluation({ store, req }: { store: Store; req: ApiRequest }): Ap
   if (!project) throw authenticationFailed('Project API key invalid. You can find your project API key in your project settings.');
   const distinctId = body.distinct_id === undefined || body.distinct_id === null ? '' : pythonStr(body.distinct_id);
   const groups = isDict(body.groups) ? Object.fromEntries(Object.entries(body.groups).map(([k, v]) => [k, String(v)])) : {};
-  const personProperties = isDict(body.person_properties) ? body.person_properties : {};
+  const personProperties = withDeviceId(isDict(body.person_properties) ? body.person_properties : {}, body.$device_id);
   const groupProperties = isDict(body.group_properties)
     ? (Object.fromEntries(Object.entries(body.group_properties).filter(([, props]) => isDict(props))) as Record<string, Record<string, unknown>>)
     : {};
@@ -65,9 +65,11 @@ function remoteEvaluation({ store, req }: { store: Store; req: ApiRequest }): Ap
   const flags: Record<string, unknown> = {};
   const featureFlags: Record<string, boolean | string> = {};
   const featureFlagPayloads: Record<string, unknown> = {};
+  const runtime = body.evaluation_runtime;
   setup.flags.forEach((flag, i) => {
-    const result = evaluateFlag(flag, setup.ctx);
     const row = setup.rows[i]!;
+    if (!runsIn(row.evaluation_runtime, runtime)) return;
+    const result = evaluateFlag(flag, setup.ctx);
     flags[flag.key] = {
       key: flag.key,
       enabled: result.value !== false,
@@ -79,6 +81,18 @@ function remoteEvaluation({ store, req }: { store: Store; req: ApiRequest }): Ap
     if (result.payload !== undefined) featureFlagPayloads[flag.key] = result.payload;
   });
   return ok({ flags, featureFlags, featureFlagPayloads, errorsWhileComputingFlags: false, quotaLimited: [], requestId: crypto.randomUUID() });
+}
+
+/** SDKs send the device id beside the person properties; device-bucketed flags read it from there. */
+function withDeviceId(personProperties: Record<string, unknown>, deviceId: unknown): Record<string, unknown> {
+  if (typeof deviceId !== 'string' || deviceId === '' || personProperties.$device_id !== undefined) return personProperties;
+  return { ...personProperties, $device_id: deviceId };
+}
+
+/** A flag evaluated only on servers (or only on clients) is left out of the other runtime's answers. */
+function runsIn(flagRuntime: string | null, requestRuntime: unknown): boolean {
+  if (requestRuntime !== 'server' && requestRuntime !== 'client') return true;
+  return flagRuntime !== (requestRuntime === 'server' ? 'client' : 'server');
 }
 
 const accepted = (): ApiResponse => ok({ status: 1 });

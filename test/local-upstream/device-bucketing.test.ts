@@ -57,3 +57,39 @@ describe('device bucketing', () => {
     expect(new Set(answers).size).toBe(2);
   });
 });
+
+async function flagsFor(body: Record<string, unknown>): Promise<Record<string, { enabled: boolean }>> {
+  const response = await fetch(`${ctx.upstream.url}/flags/?v=2`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: PROJECT_A_TOKEN, distinct_id: 'same-user', ...body }),
+  });
+  return ((await response.json()) as { flags: Record<string, { enabled: boolean }> }).flags;
+}
+
+describe('remote evaluation (/flags) and the stored settings', () => {
+  it('reads the device id SDKs send beside the person properties', async () => {
+    for (const deviceId of DEVICES.slice(0, 8)) {
+      const beside = await flagsFor({ $device_id: deviceId });
+      expect(beside['per-device']!.enabled, deviceId).toBe(await remote(deviceId));
+    }
+  });
+
+  it("leaves out flags of the other runtime when the SDK names its runtime (evaluation_runtime 'server' or 'client')", async () => {
+    for (const runtime of ['server', 'client']) {
+      await ctx.owner.post(`/api/projects/${ctx.projectA}/feature_flags/`, {
+        key: `only-${runtime}`,
+        filters: { groups: [{ properties: [], rollout_percentage: 100 }] },
+        evaluation_runtime: runtime,
+      });
+    }
+    const server = await flagsFor({ evaluation_runtime: 'server' });
+    expect(Object.keys(server)).toContain('only-server');
+    expect(Object.keys(server)).not.toContain('only-client');
+    const client = await flagsFor({ evaluation_runtime: 'client' });
+    expect(Object.keys(client)).toContain('only-client');
+    expect(Object.keys(client)).not.toContain('only-server');
+    const unnamed = await flagsFor({});
+    expect(Object.keys(unnamed)).toEqual(expect.arrayContaining(['only-client', 'only-server', 'per-device']));
+  });
+});
