@@ -7,11 +7,13 @@ import { globalId, idKeys, type Json, type Method, type RestUpstream } from './r
 
 export const typeDefs = `#graphql
   interface Node { id: ID! }
-  type Query { project(id: ID!): Project  nodes(ids: [ID!]!): [Node]! }
+  type Query { project(id: ID!): Project  nodes(ids: [ID!]!): [Node]!  projects(first: Int): ProjectConnection! }
   type Mutation {
     createFeatureFlag(input: CreateFeatureFlagInput!): CreateFeatureFlagPayload!
     deleteFeatureFlag(input: FeatureFlagReferenceInput!): DeleteFeatureFlagPayload!
+    updateFeatureFlag(input: UpdateFeatureFlagInput!): UpdateFeatureFlagPayload!
   }
+  type ProjectConnection { totalCount: Int! nodes: [Project!]! }
   type Project implements Node { id: ID! name: String! timezone: String featureFlags(first: Int): FeatureFlagConnection! }
   type FeatureFlagConnection { totalCount: Int! nodes: [FeatureFlag!]! }
   type FeatureFlag implements Node {
@@ -25,6 +27,8 @@ export const typeDefs = `#graphql
   type UserError { field: [String!] message: String! }
   input CreateFeatureFlagInput { projectId: ID! key: String! name: String }
   input FeatureFlagReferenceInput { id: ID! }
+  input UpdateFeatureFlagInput { id: ID! name: String }
+  type UpdateFeatureFlagPayload { featureFlag: FeatureFlag userErrors: [UserError!]! }
   type CreateFeatureFlagPayload { featureFlag: FeatureFlag userErrors: [UserError!]! }
   type DeleteFeatureFlagPayload { deletedFeatureFlagId: ID userErrors: [UserError!]! }
 `;
@@ -58,6 +62,10 @@ export const resolvers = {
   Query: {
     project: (_: unknown, { id }: { id: string }, ctx: Context) => ctx.project.load(Number(idKeys(id)[0])),
     nodes: (_: unknown, { ids }: { ids: string[] }, ctx: Context) => ids.map((id) => ctx.flag.load(idKeys(id).join(':'))),
+    projects: async (_: unknown, { first }: { first: number }, ctx: Context) => {
+      const page = await ctx.get(`/api/projects/?limit=${first}&offset=0`);
+      return { totalCount: page.count, nodes: page.results };
+    },
   },
   Node: { __resolveType: () => 'FeatureFlag' },
   Project: {
@@ -90,6 +98,11 @@ export const resolvers = {
       const [projectId, flagId] = idKeys(input.id);
       await ctx.send('PATCH', `/api/projects/${projectId}/feature_flags/${flagId}/`, { deleted: true });
       return { deletedFeatureFlagId: input.id, userErrors: [] };
+    },
+    updateFeatureFlag: async (_: unknown, { input }: { input: Json }, ctx: Context) => {
+      const [projectId, flagId] = idKeys(input.id);
+      const f = await ctx.send('PATCH', `/api/projects/${projectId}/feature_flags/${flagId}/`, { name: input.name });
+      return { featureFlag: { ...f, projectId: Number(projectId) }, userErrors: [] };
     },
   },
 };

@@ -152,14 +152,24 @@ describe('throttled keys and quota', () => {
 });
 
 describe('invalidation scopes', () => {
-  it('a flag write reaches its project’s reads and organization-level views, not other projects', () => {
+  it('a flag write reaches that flag, its project’s lists and organization-level views, not other flags or projects', () => {
     const write = writeScopes('/api/projects/1/feature_flags/7/');
     const touches = (path: string) => readScopes(path).some((scope) => write.includes(scope));
     expect(touches('/api/projects/1/feature_flags/?limit=100')).toBe(true);
     expect(touches('/api/projects/1/feature_flags/7/role_access/')).toBe(true);
     expect(touches('/api/organizations/org-a/feature_flags/my-flag/')).toBe(true);
+    expect(touches('/api/projects/1/feature_flags/8/dependent_flags/')).toBe(true);
     expect(touches('/api/projects/2/feature_flags/')).toBe(false);
+    expect(touches('/api/projects/1/feature_flags/8/')).toBe(false);
+    expect(touches('/api/projects/1/feature_flags/8/role_access/')).toBe(false);
+    expect(touches('/api/projects/1/')).toBe(false);
     expect(touches('/api/projects/')).toBe(false);
+  });
+
+  it('a flag created or a project changed reaches every read of the project', () => {
+    const touches = (write: string, path: string) => readScopes(path).some((scope) => writeScopes(write).includes(scope));
+    expect(touches('/api/projects/1/feature_flags/', '/api/projects/1/feature_flags/8/')).toBe(true);
+    expect(touches('/api/projects/1/', '/api/projects/1/feature_flags/?limit=100')).toBe(true);
   });
 
   it('a project rename reaches the projects list; an organization write reaches its plugins and every project', () => {
