@@ -4,7 +4,7 @@
 // `pool.request()`, measured in its place, cost 15-29% more CPU per request on the one-project,
 // 50-flag and nodes(ids:) scenarios: it builds for every call an async resource, a Readable stream
 // for the body with its abort wiring, and needs stream events and a promise to read a body the
-// gateway reads whole anyway. Imported only by http.ts and response.ts (test/gateway/layers.test.ts).
+// gateway reads whole anyway. Imported only by http.ts, response.ts and body-release.ts (test/gateway/layers.test.ts).
 import type { Dispatcher } from 'undici';
 import type { CallSignal } from './call-signal.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -15,7 +15,7 @@ export type AnswerHeaders = Record<string, string | string[] | undefined>;
 export interface Answer {
   status: number;
   headers: AnswerHeaders;
-  /** The body's chunks, views of the socket reads (response.ts `useBody` frees them). */
+  /** The body's chunks, views of the socket reads (body-release.ts `useBody` frees them). */
   chunks: Buffer[];
   size: number;
 }

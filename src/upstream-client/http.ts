@@ -21,7 +21,8 @@ import { InFlightCalls, OperationScope, type CallTracer } from './operation-scop
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { ParsedAnswers } from './parsed-answers.ts';
 import { Exchange, type Answer, type AnswerHeaders } from './exchange.ts';
-import { interpretResponse, useBody } from './response.ts';
+import { useBody } from './body-release.ts';
+import { interpretResponse } from './response.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
 import { UpstreamError } from './upstream-error.ts';

@@ -1,6 +1,6 @@
-// Using one upstream answer: its body handed over once and then freed, and its status and body
-// turned into a value or an `UpstreamError`. exchange.ts reads it off the wire.
-import type { Answer, AnswerHeaders } from './exchange.ts';
+// One upstream answer's status and body turned into a value or an `UpstreamError`. exchange.ts
+// reads it off the wire; body-release.ts hands its body over once and frees it.
+import type { AnswerHeaders } from './exchange.ts';
 import { MalformedBody } from './page.ts';
 import { checkRecords } from './record-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -10,38 +10,6 @@ interface Call {
   route: string;
   /** Checks and shapes a 2xx JSON body (page.ts decoders); throws `MalformedBody`. */
   decode?: (body: unknown) => unknown;
-}
-
-const NO_BYTES = Buffer.alloc(0);
-
-/**
- * Hands the answer's body to `use`, which must copy what it keeps. Once `use` has returned, the
- * memory the socket read it into is given back at once, rather than when a full collection
- * finds it dead (docs/performance.md, "Upstream answers: parsed once, freed at once").
- */
-export function useBody<T>({ chunks, size }: Pick<Answer, 'chunks' | 'size'>, use: (body: Buffer) => T): T {
-  const body = chunks.length === 0 ? NO_BYTES : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-  try {
-    return use(body);
-  } finally {
-    // Several chunks were joined into memory of their own, released with them.
-    if (chunks.length > 1) release(body);
-    for (const chunk of chunks) release(chunk);
-  }
-}
-
-/**
- * Frees the memory under `bytes` now: a socket read's ArrayBuffer is the read's alone, and
- * detaching it frees it. The ArrayBuffers of Node's pool of small buffers are shared and cannot
- * be detached; they are left to the collector.
- */
-function release(bytes: Buffer): void {
-  if (!(bytes.buffer instanceof ArrayBuffer) || bytes.buffer.detached) return;
-  try {
-    bytes.buffer.transfer(0);
-  } catch {
-    // Not detachable: pooled memory, shared with other buffers.
-  }
 }
 
 /**

@@ -96,7 +96,7 @@ describe('layers of src/', () => {
  */
 const PERFORMANCE_ONLY: Record<string, string[]> = {
   'upstream-client/parsed-answers.ts': ['upstream-client/http.ts', 'upstream-client/settings.ts'],
-  'upstream-client/exchange.ts': ['upstream-client/http.ts', 'upstream-client/response.ts'],
+  'upstream-client/exchange.ts': ['upstream-client/http.ts', 'upstream-client/response.ts', 'upstream-client/body-release.ts'],
   'upstream-client/call-signal.ts': [
     'upstream-client/call-deadline.ts',
     'upstream-client/exchange.ts',
@@ -104,6 +104,7 @@ const PERFORMANCE_ONLY: Record<string, string[]> = {
     'upstream-client/http.ts',
   ],
   'relay/global-id-memo.ts': ['relay/global-id.ts'],
+  'upstream-client/body-release.ts': ['upstream-client/http.ts'],
   'resolvers/support/plain-field-getters.ts': ['resolvers/feature-flag.ts', 'resolvers/plugin.ts', 'resolvers/feature-flag-role-access.ts'],
 };
 
