@@ -1,7 +1,7 @@
 // Performance-only: one upstream call on the wire through undici's dispatcher handler API
 // (docs/performance.md): the request goes out, the answer's status, headers and body chunks come
 // back, the body read up to a size cap. Always on: it is the one path to the wire. undici's plain
-// `pool.request()`, measured in its place, cost 15-29% more CPU per request on the one-project,
+// `pool.request()`, measured in its place, cost 15-42% more CPU per request on the one-project,
 // 50-flag and nodes(ids:) scenarios: it builds for every call an async resource, a Readable stream
 // for the body with its abort wiring, and needs stream events and a promise to read a body the
 // gateway reads whole anyway. Imported only by http.ts, response.ts and body-release.ts (test/gateway/layers.test.ts).
