@@ -13,6 +13,7 @@ import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, ty
 import { RedisLink } from './redis-link.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
+import { primedEntries } from './list-primes.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
 import { UpstreamError } from './upstream-error.ts';
 
@@ -130,6 +131,8 @@ export class AcrossRequests {
     return this.#shared.start(flight, async () => {
       const answer = await this.#sent(keyHash, send);
       await cache.store(keyHash, entryPath, stamp, answer).catch(() => {});
+      const primed = primedEntries(call.route, path, answer).map((entry) => ({ ...entry, scopes: readScopes(entry.path) }));
+      if (primed.length > 0) await cache.prime(keyHash, readScopes(path), stamp, primed).catch(() => {});
       return answer;
     });
   }

@@ -20,6 +20,12 @@ export interface ReadCache {
   store(keyHash: string, path: string, stamp: string, value: unknown): Promise<void>;
   /** Bumps the generation of every scope in `scopes`: entries depending on them are stale for every key. */
   invalidate(scopes: string[]): Promise<void>;
+  /**
+   * Keeps `entries` (answers another answer held, list-primes.ts) as the key's own, with their scopes'
+   * current generations, but only if the generations of the answer they came from (`scopes`) still
+   * read `stamp`: nothing they depend on was written while it was read.
+   */
+  prime(keyHash: string, scopes: string[], stamp: string, entries: Array<{ path: string; scopes: string[]; value: unknown }>): Promise<void>;
 }
 
 /** Largest single entry, as a share of the cache's bytes (one huge list must not empty the cache). */
@@ -57,6 +63,15 @@ export class MemoryReadCache implements ReadCache {
   async invalidate(scopes: string[]): Promise<void> {
     for (const scope of scopes) this.#generations.set(scope, (this.#generations.get(scope) ?? 0) + 1);
   }
+
+  async prime(keyHash: string, scopes: string[], stamp: string, entries: Array<{ path: string; scopes: string[]; value: unknown }>): Promise<void> {
+    if (this.#stampOf(scopes) !== stamp) return;
+    for (const entry of entries) await this.store(keyHash, entry.path, this.#stampOf(entry.scopes), entry.value);
+  }
+
+  #stampOf(scopes: string[]): string {
+    return scopes.map((scope) => this.#generations.get(scope) ?? 0).join(',');
+  }
 }
 
 export class RedisReadCache implements ReadCache {
@@ -91,6 +106,20 @@ export class RedisReadCache implements ReadCache {
     await this.#redis
       .run((client) => client.set(REDIS_PREFIX + entryKey(keyHash, path), text, { expiration: { type: 'PX', value: this.#ttlMs } }))
       .catch(() => {});
+  }
+
+  async prime(keyHash: string, scopes: string[], stamp: string, entries: Array<{ path: string; scopes: string[]; value: unknown }>): Promise<void> {
+    if (stamp === 'unknown' || entries.length === 0) return;
+    const keys = [...scopes, ...entries.flatMap((entry) => entry.scopes)].map(generationKey);
+    const generations = await this.#redis.run((client) => client.mGet(keys)).catch(() => null);
+    if (!generations) return;
+    const stamps = generations.map((generation) => generation ?? '0');
+    if (stamps.slice(0, scopes.length).join(',') !== stamp) return;
+    let at = scopes.length;
+    for (const entry of entries) {
+      const entryStamp = stamps.slice(at, (at += entry.scopes.length)).join(',');
+      await this.store(keyHash, entry.path, entryStamp, entry.value);
+    }
   }
 
   /** Must reach Redis for read-your-writes across replicas: a failure is thrown to the writer's caller to log. */

@@ -86,6 +86,39 @@ describe('read cache across requests', () => {
   });
 });
 
+describe('a flags page primes its flags’ own reads', () => {
+  const LIST = { method: 'GET' as const, route: '/api/projects/{project_id}/feature_flags/' };
+  const FLAG = { method: 'GET' as const, route: '/api/projects/{project_id}/feature_flags/{id}/' };
+  const page = () => ({ count: 1, next: null, previous: null, results: [{ id: 7, key: 'checkout', name: 'v1' }] });
+
+  it('serves a listed flag’s detail to the same key without a call, not to another key', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    await across.request(LIST, '/api/projects/1/feature_flags/?limit=30', 'key-a', new UpstreamReport(), async () => page());
+    const { sent, send } = upstream(() => ({ id: 7, name: 'from upstream' }));
+    expect(await across.request(FLAG, '/api/projects/1/feature_flags/7/', 'key-a', new UpstreamReport(), send('a'))).toEqual({
+      id: 7,
+      key: 'checkout',
+      name: 'v1',
+    });
+    expect(await across.request(FLAG, '/api/projects/1/feature_flags/7/', 'key-b', new UpstreamReport(), send('b'))).toEqual({ id: 7, name: 'from upstream' });
+    expect(sent).toEqual(['b']);
+  });
+
+  it('primes nothing when a flag of the project was written while the list was read', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const slowList = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return page();
+    };
+    const listing = across.request(LIST, '/api/projects/1/feature_flags/', 'key-a', new UpstreamReport(), slowList);
+    await across.request(PATCH_FLAG, '/api/projects/1/feature_flags/7/', 'key-a', new UpstreamReport(), async () => ({ id: 7, name: 'v2' }));
+    await listing;
+    const { sent, send } = upstream(() => ({ id: 7, name: 'v2' }));
+    expect(await across.request(FLAG, '/api/projects/1/feature_flags/7/', 'key-a', new UpstreamReport(), send('detail'))).toEqual({ id: 7, name: 'v2' });
+    expect(sent).toEqual(['detail']);
+  });
+});
+
 describe('shared in-flight reads', () => {
   it('lets concurrent identical reads of one key share one call, never across keys', async () => {
     const across = new AcrossRequests({ cacheTtlMs: 60_000 });
