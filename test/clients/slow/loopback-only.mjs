@@ -10,7 +10,9 @@ const refuse = (host) => {
 
 const connect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function guardedConnect(...args) {
-  const options = typeof args[0] === 'object' && args[0] !== null ? args[0] : { port: args[0], host: typeof args[1] === 'string' ? args[1] : undefined };
+  // net.connect() hands its normalized arguments over as one array.
+  const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+  const options = typeof first === 'object' && first !== null ? first : { port: first, host: typeof args[1] === 'string' ? args[1] : undefined };
   if (options.path === undefined && !LOOPBACK.has(options.host ?? 'localhost')) refuse(options.host);
   return connect.apply(this, args);
 };
