@@ -9,8 +9,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: the pinned `node` devDependency downloads a Node binary the image already has.
 RUN npm ci --no-audit --no-fund --ignore-scripts
-# ...so the dependency patch (patches/README.md) is applied here, by hand, and the patched
-# package copied into the final image over its unpatched production install.
+# ...so the dependency patches (patches/README.md) are applied here, by hand, and the patched
+# packages copied into the final image over their unpatched production install.
 COPY patches patches
 RUN npx patch-package --error-on-fail
 COPY tsconfig.json tsconfig.build.json ./
@@ -36,6 +36,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules node_modules
 COPY --from=build --chown=root:root /app/node_modules/graphql-jit node_modules/graphql-jit
+COPY --from=build --chown=root:root /app/node_modules/@apollo/server node_modules/@apollo/server
 COPY --from=build --chown=root:root /app/dist dist
 COPY package.json ./
 # The image's unprivileged user; the code and dependencies stay read-only to it.
