@@ -8,6 +8,8 @@
 //   --quick                        2 s runs, 10 connections (BENCH_QUICK=1)
 //   --out file.json                where results go (BENCH_OUT; default bench/results/<date>.json)
 //   --no-build                     reuse dist/ as it is (BENCH_BUILD=0)
+//   --no-real-world                skip the real-world session run after the throughput runs (BENCH_REAL_WORLD=0;
+//                                  a run given --scenarios or --quick skips it too); alone: npm run bench:real-world
 import { parseArgs } from 'node:util';
 import { DEFAULT_CONTENDERS } from './contenders.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
@@ -21,6 +23,8 @@ export interface BenchOptions {
   contenders: string[];
   out: string | undefined;
   build: boolean;
+  /** Run bench/real-world.ts (a frontend session over a slow, throttled upstream) after the throughput runs. */
+  realWorld: boolean;
 }
 
 export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): BenchOptions {
@@ -36,6 +40,7 @@ export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS
       quick: { type: 'boolean' },
       out: { type: 'string' },
       'no-build': { type: 'boolean' },
+      'no-real-world': { type: 'boolean' },
     },
   });
   const quick = values.quick ?? env.BENCH_QUICK === '1';
@@ -53,6 +58,7 @@ export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS
     contenders: list(values.contenders ?? env.BENCH_CONTENDERS) ?? DEFAULT_CONTENDERS,
     out: values.out ?? env.BENCH_OUT,
     build: !(values['no-build'] ?? env.BENCH_BUILD === '0'),
+    realWorld: !(values['no-real-world'] ?? env.BENCH_REAL_WORLD === '0') && !quick && !(values.scenarios ?? env.BENCH_SCENARIOS),
   };
 }
 

@@ -4,6 +4,7 @@
 // (contender order rotates each round); every answer under load is compared byte for byte with
 // the one checked at setup; upstream calls are counted at the stub. Options: bench/options.ts,
 // e.g. `npm run bench -- --scenarios project,list,n+1 --connections 10 --rounds 3 --duration 3`.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -79,4 +80,12 @@ function rotate<T>(items: T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
+/** The second half of a full `npm run bench`: the real-world session (bench/real-world.ts, docs/caching-and-quota.md). */
+function runRealWorld(): void {
+  console.log('\nreal-world session: npm run bench:real-world');
+  const run = spawnSync(process.execPath, ['bench/real-world.ts'], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`bench/real-world.ts failed (exit ${run.status})`);
+}
+
 await main();
+if (benchOptions().realWorld) runRealWorld();
