@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startLocalUpstream, type LocalUpstream, type SeedFile } from '../local-upstream/index.ts';
 import { freePort, startProcess, type Child } from './processes.ts';
+import { formattedJson } from './report.ts';
 import { globalId } from './rest-upstream.ts';
 
 const { values } = parseArgs({
@@ -313,7 +314,7 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(summary, null, 2));
   if (values.out) {
     mkdirSync(join(values.out, '..'), { recursive: true });
-    writeFileSync(values.out, JSON.stringify(summary, null, 2));
+    writeFileSync(values.out, await formattedJson(values.out, summary));
   }
 }
 
