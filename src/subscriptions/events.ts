@@ -16,7 +16,7 @@ export interface FlagChangeEvent {
   activity: string;
   changedBy: ActivityLogRecord['user'];
   changedAt: string | null;
-  changes: ActivityChangeRecord[];
+  changes: readonly ActivityChangeRecord[];
   /** The log entry; null for events the log does not record. */
   entry: ActivityLogRecord | null;
 }
@@ -35,7 +35,12 @@ export function flagChangeFromEntry(projectId: number, entry: ActivityLogRecord)
     activity: entry.activity,
     changedBy: entry.user,
     changedAt: entry.created_at ?? null,
-    changes: Array.isArray(entry.detail?.changes) ? entry.detail.changes : [],
+    changes: listOrEmpty(entry.detail?.changes),
     entry,
   };
+}
+
+/** The record's list as it is; anything else (an upstream that sent no list) as an empty one. */
+function listOrEmpty<T>(value: readonly T[] | null | undefined): readonly T[] {
+  return value instanceof Array ? value : [];
 }
