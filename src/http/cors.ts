@@ -28,11 +28,12 @@ export const CORS_ALLOWED_HEADERS = [
 export const CORS_EXPOSED_HEADERS = ['x-request-id', 'retry-after'];
 
 export function graphqlCors() {
+  // Lists handed over joined: `cors` joins an array again on every request.
   return cors<cors.CorsRequest>({
     origin: true,
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: CORS_ALLOWED_HEADERS,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
+    methods: 'GET,POST,OPTIONS',
+    allowedHeaders: CORS_ALLOWED_HEADERS.join(','),
+    exposedHeaders: CORS_EXPOSED_HEADERS.join(','),
     maxAge: 600,
   });
 }

@@ -54,8 +54,13 @@ export class MemoryKeyQuota implements KeyQuota {
     let log = this.#logs.get(keyHash);
     if (!log) this.#logs.set(keyHash, (log = []));
     log.push(now);
-    // Pruned on write, in chunks, so the log never holds much more than the longest window.
-    if (log.length > 64 && log[0]! <= now - this.#longestMs) log.splice(0, firstAfter(log, now - this.#longestMs));
+    // Pruned on write, in chunks: only once the expired calls are at least as many as the counted
+    // ones, so that under steady load the splice (a copy of the whole log) runs once per window's
+    // worth of calls, not on every call; the log holds at most twice the longest window's calls.
+    if (log.length > 64 && log[0]! <= now - this.#longestMs) {
+      const expired = firstAfter(log, now - this.#longestMs);
+      if (expired * 2 >= log.length) log.splice(0, expired);
+    }
   }
 
   async usage(keyHash: string): Promise<WindowUsage[]> {

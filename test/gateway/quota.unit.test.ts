@@ -1,0 +1,35 @@
+// The per-key call log of src/upstream-client/quota.ts: exact counts in every window while old calls
+// are pruned from the log in chunks.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryKeyQuota, parseRateLimits } from '../../src/upstream-client/quota.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('MemoryKeyQuota', () => {
+  it('counts exactly the calls inside each window as time passes and expired calls are pruned', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-01-01T00:00:00Z').getTime();
+    vi.setSystemTime(start);
+    const quota = new MemoryKeyQuota(parseRateLimits('1000/second,5000/minute'));
+    // Three seconds of 200 calls each, then a burst of 50 half a minute later: pruning (which
+    // needs more than 64 calls logged) happens along the way, and no count may change because of it.
+    for (let second = 0; second < 3; second++) {
+      vi.setSystemTime(start + second * 1000);
+      for (let i = 0; i < 200; i++) quota.record('key');
+      const [perSecond, perMinute] = await quota.usage('key');
+      expect(perSecond).toMatchObject({ used: 200, remaining: 800 });
+      expect(perMinute).toMatchObject({ used: 200 * (second + 1) });
+      expect(perSecond!.resetAt.getTime()).toBe(start + second * 1000 + 1000);
+    }
+    vi.setSystemTime(start + 61_500);
+    for (let i = 0; i < 50; i++) quota.record('key');
+    const [perSecond, perMinute] = await quota.usage('key');
+    expect(perSecond).toMatchObject({ used: 50 });
+    // 2 s of the earlier calls are older than a minute; the third second's are not.
+    expect(perMinute).toMatchObject({ used: 250, remaining: 4750 });
+    expect(perMinute!.resetAt.getTime()).toBe(start + 2000 + 60_000);
+    expect((await quota.usage('other'))[0]).toMatchObject({ used: 0 });
+  });
+});
