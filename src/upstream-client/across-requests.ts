@@ -6,7 +6,6 @@
 //   - after a write, invalidates what the write can have changed, for every key (invalidation-scopes.ts);
 //   - counts each key's upstream calls against the service's windows (quota.ts).
 // Everything is keyed by a hash of the token, never the token, and nothing is served across keys.
-import { hash } from 'node:crypto';
 import { MemoryReadCache, RedisReadCache, type ReadCache } from './read-cache.ts';
 import { projectChangeScopes, readScopes, writeScopes } from './invalidation-scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
@@ -15,6 +14,7 @@ import type { HttpMethod, UpstreamReport } from './report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
 import { primedEntries } from './list-primes.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
+import { tokenDigest as digestOf } from './token-digest.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export type { QuotaWindow, WindowUsage } from './quota.ts';
@@ -195,19 +195,6 @@ function heldBack(call: Call, seconds: number): UpstreamError {
     message: `${call.method} ${call.route} was not sent: its API key is throttled for ${seconds} more seconds`,
     retryAfter: seconds,
   });
-}
-
-// One-shot hashing, as verified-tokens.ts does: the token itself is never a key anywhere. The last
-// digest is remembered: one request's calls (and most requests in a row) carry the same token, and
-// each call asked for it twice (request and attempted).
-let lastToken: string | null = null;
-let lastDigest = '';
-function digestOf(token: string): string {
-  if (token !== lastToken) {
-    lastDigest = hash('sha256', token, 'base64url');
-    lastToken = token;
-  }
-  return lastDigest;
 }
 
 /**

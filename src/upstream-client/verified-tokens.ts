@@ -1,7 +1,7 @@
 // Tokens the upstream recently accepted, remembered (as SHA-256 digests, never the key itself) so
 // that work that fans out per item (federation `_entities`) can first make sure the caller is
 // authenticated without paying a check on every request. Bounded in size and age.
-import { hash } from 'node:crypto';
+import { tokenDigest as digestOf } from './token-digest.ts';
 
 export class VerifiedTokens {
   readonly #expiresAt = new Map<string, number>();
@@ -28,9 +28,4 @@ export class VerifiedTokens {
     this.#expiresAt.set(digest, performance.now() + this.#ttlMs);
     if (this.#expiresAt.size > this.#maxEntries) this.#expiresAt.delete(this.#expiresAt.keys().next().value!);
   }
-}
-
-// One-shot hashing: no Hash object per call (this runs once per request).
-function digestOf(token: string): string {
-  return hash('sha256', token, 'base64url');
 }

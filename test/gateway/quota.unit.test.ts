@@ -1,7 +1,9 @@
 // The per-key call log of src/upstream-client/quota.ts: exact counts in every window while old calls
-// are pruned from the log in chunks.
+// are pruned from the log in chunks; and the token digest every per-key record is keyed by.
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryKeyQuota, parseRateLimits } from '../../src/upstream-client/quota.ts';
+import { tokenDigest } from '../../src/upstream-client/token-digest.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -31,5 +33,13 @@ describe('MemoryKeyQuota', () => {
     expect(perMinute).toMatchObject({ used: 250, remaining: 4750 });
     expect(perMinute!.resetAt.getTime()).toBe(start + 2000 + 60_000);
     expect((await quota.usage('other'))[0]).toMatchObject({ used: 0 });
+  });
+});
+
+describe('tokenDigest', () => {
+  it('is the SHA-256 of each token, however tokens alternate (the last one is remembered)', () => {
+    const sha = (token: string) => createHash('sha256').update(token).digest('base64url');
+    for (const token of ['key-a', 'key-a', 'key-b', 'key-a', 'key-b', 'key-b']) expect(tokenDigest(token)).toBe(sha(token));
+    expect(tokenDigest('key-a')).not.toBe(tokenDigest('key-b'));
   });
 });
