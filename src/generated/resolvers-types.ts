@@ -595,6 +595,8 @@ export type FeatureFlagStaticCohort = {
 export type FeatureFlagStatus =
   /** The flag is in use. */
   | 'ACTIVE'
+  /** The flag is archived: kept for reference, off, and hidden from the default flag list. */
+  | 'ARCHIVED'
   /** The flag is soft-deleted. */
   | 'DELETED'
   /** The flag has not been evaluated in the last 30 days (reported by the real service, which records flag calls). */

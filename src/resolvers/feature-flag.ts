@@ -15,7 +15,7 @@ export function flagGlobalId(flag: ProjectFlag): string {
   return toGlobalId('FeatureFlag', flag.projectId, flag.record.id);
 }
 
-const FLAG_STATUSES = new Set<FeatureFlagStatus>(['ACTIVE', 'STALE', 'DELETED', 'INACTIVE', 'UNKNOWN']);
+const FLAG_STATUSES = new Set<FeatureFlagStatus>(['ACTIVE', 'STALE', 'DELETED', 'ARCHIVED', 'INACTIVE', 'UNKNOWN']);
 
 /** The upstream's status name (any case) -> enum value; an unknown name is UNKNOWN rather than a failed field. */
 function flagStatus(value: string | null | undefined): FeatureFlagStatus | null {

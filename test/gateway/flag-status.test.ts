@@ -1,4 +1,4 @@
-// FeatureFlag.status end to end: the upstream's status name (ACTIVE, STALE, DELETED) reaches the
+// FeatureFlag.status end to end: the upstream's status name (ACTIVE, STALE, ARCHIVED, DELETED) reaches the
 // FeatureFlagStatus enum on every path a flag is read by: lookup, list, node, mutations, role access.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoErrors, useStack } from './helpers.ts';
@@ -70,6 +70,16 @@ describe('FeatureFlag.status', () => {
     const restored = (await ok(`mutation($id: ID!) { restoreFeatureFlag(input: { id: $id }) { featureFlag { status } userErrors { message } } }`, { id }))
       .restoreFeatureFlag;
     expect(restored).toEqual({ featureFlag: { status: 'STALE' }, userErrors: [] });
+  });
+
+  it('is ARCHIVED on a flag archived on the upstream (a flag action of current clients)', async () => {
+    const rest = restClient(stack.upstream, KEY);
+    const created = await rest.post(`/api/projects/${project}/feature_flags/`, { key: 'to-archive', filters: EVERYONE });
+    expect(created.status).toBe(201);
+    const flagId = (created.body as { id: number }).id;
+    expect((await rest.post(`/api/projects/${project}/feature_flags/${flagId}/archive/`, {})).status).toBe(200);
+    const BY_ID = `query($p: ID!, $id: ID!) { project(id: $p) { featureFlag(id: $id) { key status } } }`;
+    expect((await ok(BY_ID, { id: String(flagId) })).project.featureFlag).toEqual({ key: 'to-archive', status: 'ARCHIVED' });
   });
 
   it('is ACTIVE on a flag just created through the gateway', async () => {
