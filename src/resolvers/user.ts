@@ -5,7 +5,8 @@ import { restField } from './support/rest-field.ts';
 
 const rest = restField((user: UserRecord) => user);
 
-export const User: UserResolvers = {
+/** The fields every user record answers; `Viewer` (the caller's own record) has them too. */
+export const userFields = {
   id: rest('uuid'),
   databaseId: rest('id'),
   distinctId: rest('distinct_id'),
@@ -13,3 +14,5 @@ export const User: UserResolvers = {
   lastName: rest('last_name'),
   isEmailVerified: rest('is_email_verified'),
 };
+
+export const User: UserResolvers = userFields;

@@ -6,6 +6,7 @@ import type { ViewerResolvers } from '../generated/resolvers-types.ts';
 import { organizationOf } from '../upstream-client/organization.ts';
 import type { ViewerRecord } from '../upstream-client/viewer.ts';
 import { restField } from './support/rest-field.ts';
+import { userFields } from './user.ts';
 
 const rest = restField((viewer: ViewerRecord) => viewer);
 
@@ -15,12 +16,7 @@ function rememberCurrent(viewer: ViewerRecord, ctx: GatewayContext): void {
 }
 
 export const Viewer: ViewerResolvers = {
-  id: rest('uuid'),
-  databaseId: rest('id'),
-  distinctId: rest('distinct_id'),
-  firstName: rest('first_name'),
-  lastName: rest('last_name'),
-  isEmailVerified: rest('is_email_verified'),
+  ...userFields,
   dateJoined: rest('date_joined'),
   organization: (viewer, _args, ctx) => {
     rememberCurrent(viewer, ctx);
