@@ -1,8 +1,11 @@
 // `npm run bench:profile`: CPU milliseconds per request of each contender, one scenario at a time,
-// on a single connection with a fixed number of requests (robust to other load on the machine,
-// unlike throughput), and optionally a CPU profile of exactly the measured requests.
+// with a fixed number of requests (robust to other load on the machine, unlike throughput), and
+// optionally a CPU profile of exactly the measured requests.
 //
-//   npm run bench:profile -- --scenarios project,list,n+1 --contenders gateway,apollo-baseline --requests 2000 [--cpu-prof] [--heap-prof] [--no-build]
+//   npm run bench:profile -- --scenarios project,list,n+1 --contenders gateway,apollo-baseline --requests 2000 [--connections 1] [--cpu-prof] [--heap-prof] [--no-build]
+//
+// `--connections N` (default 1) sends the requests on N keep-alive connections at once, each one
+// request after another: the CPU a request costs when N are in flight together.
 //
 // Contenders take turns in slices of the requests. With --cpu-prof (CPU time) or --heap-prof
 // (allocations, sampled) each contender runs with the inspector on a loopback port; the profile
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     contenders: { type: 'string' },
     requests: { type: 'string', default: '2000' },
     warmup: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
     'heap-prof': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
@@ -39,6 +43,7 @@ const { values } = parseArgs({
 });
 const REQUESTS = Number(values.requests);
 const WARMUP = Number(values.warmup);
+const CONNECTIONS = Number(values.connections);
 const PROFILES = join('bench', 'results', 'profiles');
 const INSPECT = values['cpu-prof'] || values['heap-prof'];
 
@@ -104,12 +109,12 @@ function leastSquares(xs: number[], ys: number[]): { slope: number; intercept: n
   return { slope, intercept: my - slope * mx, r2: syy === 0 ? 1 : (sxy * sxy) / (sxx * syy) };
 }
 
-/** Sends a scenario's operations to one contender, one after another on one keep-alive connection, checking every answer. */
+/** Sends a scenario's operations to one contender, one after another on each of its keep-alive connections, checking every answer. */
 class Runner {
   readonly name: string;
   readonly inspector: Inspector | null;
   readonly #pid: number;
-  readonly #client: Client;
+  readonly #clients: Client[];
   readonly #path: string;
   readonly #bodies: string[];
   readonly #expected: string[];
@@ -120,7 +125,7 @@ class Runner {
     this.name = contender.name;
     this.inspector = inspector;
     this.#pid = contender.child.pid;
-    this.#client = new Client(url.origin, { pipelining: 1 });
+    this.#clients = Array.from({ length: CONNECTIONS }, () => new Client(url.origin, { pipelining: 1 }));
     this.#path = url.pathname;
     this.#bodies = operations.map((op) => JSON.stringify(op));
     this.#expected = expected;
@@ -160,7 +165,12 @@ class Runner {
   }
 
   async run(requests: number): Promise<void> {
-    for (let i = 0; i < requests; i++) await this.#send();
+    const each = Math.ceil(requests / this.#clients.length);
+    await Promise.all(
+      this.#clients.map(async (client) => {
+        for (let i = 0; i < each; i++) await this.#send(client);
+      }),
+    );
   }
 
   /** CPU milliseconds the contender's process spent on `requests` requests. */
@@ -172,12 +182,12 @@ class Runner {
 
   async close(): Promise<void> {
     this.inspector?.close();
-    await this.#client.close();
+    await Promise.all(this.#clients.map((client) => client.close()));
   }
 
-  async #send(): Promise<void> {
+  async #send(client: Client): Promise<void> {
     const k = this.#sent++ % this.#bodies.length;
-    const answer = await this.#client.request({
+    const answer = await client.request({
       method: 'POST',
       path: this.#path,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },

@@ -74,24 +74,31 @@ export class AcrossRequests {
    * One call of `UpstreamClient.request`: `send` makes it upstream (with retries) for this request.
    * `path` is the call's path and query, exactly as sent.
    */
-  async request(call: Call, path: string, token: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
+  request(call: Call, path: string, token: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
     const keyHash = digestOf(token);
-    if (this.#held) {
-      const wait = await this.#held.waitSeconds(keyHash);
-      if (wait > 0) {
-        report.served(report.start(), { method: call.method, route: call.route, status: 429 }, 'held');
-        this.#onEvent('held', call.route);
-        throw heldBack(call, wait);
-      }
-    }
-    if (call.method !== 'GET') return this.#write(call, path, keyHash, send);
-    if (!this.#cache || !isCacheable(call)) return this.#sent(keyHash, send);
-    return this.#read(this.#cache, call, path, keyHash, report, send);
+    const wait = this.#held?.waitSeconds(keyHash) ?? 0;
+    if (wait === 0) return this.#served(call, path, keyHash, report, send);
+    return Promise.resolve(wait).then((seconds) => {
+      if (seconds === 0) return this.#served(call, path, keyHash, report, send);
+      report.served(report.start(), { method: call.method, route: call.route, status: 429 }, 'held');
+      this.#onEvent('held', call.route);
+      throw heldBack(call, seconds);
+    });
   }
 
-  /** Hears each attempt `send` made with `token` (http.ts): those the upstream answered count against the key's quota. */
+  /**
+   * Hears each attempt `send` made with `token` (http.ts): those the upstream answered count against
+   * the key's quota, and a 429 holds the key for as long as the upstream asked (Retry-After, else
+   * the detail's seconds).
+   */
   attempted(token: string, failure: unknown): void {
-    if (failure === undefined || (failure instanceof UpstreamError && failure.status !== null)) this.#quota.record(digestOf(token));
+    const answered = failure === undefined || (failure instanceof UpstreamError && failure.status !== null);
+    if (!answered) return;
+    const keyHash = digestOf(token);
+    this.#quota.record(keyHash);
+    if (this.#held && failure instanceof UpstreamError && failure.status === 429) {
+      void this.#held.hold(keyHash, failure.retryAfter ?? DEFAULT_HOLD_SECONDS).catch(() => {});
+    }
   }
 
   /** The key's calls counted in each window. */
@@ -100,8 +107,8 @@ export class AcrossRequests {
   }
 
   /** Seconds until the key may call the upstream again (0: now). */
-  heldFor(token: string): Promise<number> {
-    return this.#held ? this.#held.waitSeconds(digestOf(token)) : Promise.resolve(0);
+  async heldFor(token: string): Promise<number> {
+    return this.#held ? this.#held.waitSeconds(digestOf(token)) : 0;
   }
 
   /** A change seen in the project's activity log (live updates' feed): its entries are stale for every key. */
@@ -111,6 +118,13 @@ export class AcrossRequests {
 
   async close(): Promise<void> {
     await this.#redis?.close();
+  }
+
+  /** A call of a key that may call now: a write, a read through the cache, or straight upstream. */
+  #served(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
+    if (call.method !== 'GET') return this.#write(call, path, send);
+    if (!this.#cache || !isCacheable(call)) return send();
+    return this.#read(this.#cache, call, path, keyHash, report, send);
   }
 
   async #read(cache: ReadCache, call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
@@ -125,11 +139,11 @@ export class AcrossRequests {
     const inFlight = this.#shared.find(flight);
     if (inFlight) {
       this.#onEvent('shared', call.route);
-      return this.#follow(inFlight, call, report, () => this.#sent(keyHash, send));
+      return this.#follow(inFlight, call, report, send);
     }
     this.#onEvent('miss', call.route);
     return this.#shared.start(flight, async () => {
-      const answer = await this.#sent(keyHash, send);
+      const answer = await send();
       await cache.store(keyHash, entryPath, stamp, answer).catch(() => {});
       const primed = primedEntries(call.route, path, answer).map((entry) => ({ ...entry, scopes: readScopes(entry.path) }));
       if (primed.length > 0) await cache.prime(keyHash, readScopes(path), stamp, primed).catch(() => {});
@@ -152,9 +166,9 @@ export class AcrossRequests {
   }
 
   /** A write, then the invalidation of what it can have changed, whatever its outcome (a timed-out write may have been applied). */
-  async #write(call: Call, path: string, keyHash: string, send: () => Promise<unknown>): Promise<unknown> {
+  async #write(call: Call, path: string, send: () => Promise<unknown>): Promise<unknown> {
     try {
-      return await this.#sent(keyHash, send);
+      return await send();
     } finally {
       if (this.#cache) await this.#invalidate(writeScopes(path), call.route);
     }
@@ -167,16 +181,6 @@ export class AcrossRequests {
       this.#onEvent('invalidation', route);
     } catch {
       this.#onEvent('invalidation-failed', route);
-    }
-  }
-
-  /** The call made upstream; a 429 holds the key for as long as the upstream asked (Retry-After, else the detail's seconds). */
-  async #sent(keyHash: string, send: () => Promise<unknown>): Promise<unknown> {
-    try {
-      return await send();
-    } catch (error) {
-      if (this.#held && error instanceof UpstreamError && error.status === 429) await this.#held.hold(keyHash, error.retryAfter ?? DEFAULT_HOLD_SECONDS);
-      throw error;
     }
   }
 }

@@ -144,12 +144,11 @@ export class UpstreamTransport {
   }
 
   /**
-   * @internal used by UpstreamClient. One call: admitted, then tried (retry.ts) until it answers
-   * or must not be tried again. `onAttempt` hears how each attempt ended: undefined when it
-   * answered, else its failure.
+   * @internal used by UpstreamClient. One call to `path` (its route, parameters and query):
+   * admitted, then tried (retry.ts) until it answers or must not be tried again. `onAttempt`
+   * hears how each attempt ended: undefined when it answered, else its failure.
    */
-  async send(call: UpstreamCall, token: string, report: UpstreamReport, scope: OperationScope, onAttempt: AttemptListener): Promise<unknown> {
-    const path = buildPath(call);
+  async send(call: UpstreamCall, path: string, token: string, report: UpstreamReport, scope: OperationScope, onAttempt: AttemptListener): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
       this.#admit(call, scope);
       const { value, failure } = await this.#attempt(call, path, token, report, scope, attempt);
@@ -318,8 +317,9 @@ export class UpstreamClient {
     if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
     if (this.#refused) return Promise.reject(this.#refused);
     if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
-    const send = () => this.#transport.send(call, token, this.#report, this.scope, this.#onAttempt);
-    return this.#transport.acrossRequests.request(call, buildPath(call), token, this.#report, send) as Promise<T>;
+    const path = buildPath(call);
+    const send = () => this.#transport.send(call, path, token, this.#report, this.scope, this.#onAttempt);
+    return this.#transport.acrossRequests.request(call, path, token, this.#report, send) as Promise<T>;
   }
 
   /**

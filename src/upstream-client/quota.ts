@@ -1,6 +1,7 @@
 // Each key's upstream calls counted against the service's windows (UPSTREAM_RATE_LIMITS, default
 // 480 a minute and 4,800 an hour, the real service's burst and sustained throttles), the way the
-// service counts them: a sliding log of call times per key hash. What `Query.rateLimit` shows
+// service counts them: a sliding log of call times per key hash and window, in which a call made
+// while the window is full is not counted (the service refuses it). What `Query.rateLimit` shows
 // (docs/caching-and-quota.md, "Quota"). The count is the gateway's own: calls other clients make
 // with the same key are invisible to it, so `remaining` is an upper bound.
 import { REDIS_PREFIX, type RedisLink } from './redis-link.ts';
@@ -41,75 +42,106 @@ export interface KeyQuota {
 
 export class MemoryKeyQuota implements KeyQuota {
   readonly windows: readonly QuotaWindow[];
-  readonly #logs = new Map<string, number[]>();
-  readonly #longestMs: number;
+  readonly #logs = new Map<string, WindowLog[]>();
+  #recordsSinceSweep = 0;
 
   constructor(windows: readonly QuotaWindow[]) {
     this.windows = windows;
-    this.#longestMs = Math.max(0, ...windows.map((w) => w.seconds * 1000));
   }
 
   record(keyHash: string): void {
     const now = Date.now();
-    let log = this.#logs.get(keyHash);
-    if (!log) this.#logs.set(keyHash, (log = []));
-    log.push(now);
-    // Pruned on write, in chunks: only once the expired calls are at least as many as the counted
-    // ones, so that under steady load the splice (a copy of the whole log) runs once per window's
-    // worth of calls, not on every call; the log holds at most twice the longest window's calls.
-    if (log.length > 64 && log[0]! <= now - this.#longestMs) {
-      const expired = firstAfter(log, now - this.#longestMs);
-      if (expired * 2 >= log.length) log.splice(0, expired);
-    }
+    let logs = this.#logs.get(keyHash);
+    if (!logs) this.#logs.set(keyHash, (logs = this.windows.map((window) => new WindowLog(window))));
+    for (const log of logs) log.record(now);
+    if (++this.#recordsSinceSweep >= SWEEP_EVERY) this.#sweep(now);
   }
 
   async usage(keyHash: string): Promise<WindowUsage[]> {
     const now = Date.now();
-    const log = this.#logs.get(keyHash) ?? [];
-    return this.windows.map((window) => {
-      const from = firstAfter(log, now - window.seconds * 1000);
-      return usageOf(window, log.length - from, log[from], now);
-    });
+    const logs = this.#logs.get(keyHash);
+    return this.windows.map((window, i) => logs?.[i]!.usage(now) ?? usageOf(window, 0, undefined, now));
+  }
+
+  /** How many keys have calls counted (a key is forgotten once its windows are empty). */
+  get keysCounted(): number {
+    return this.#logs.size;
+  }
+
+  /** Forgets keys with no call left in any window, so keys that stopped calling hold no memory. */
+  #sweep(now: number): void {
+    this.#recordsSinceSweep = 0;
+    for (const [keyHash, logs] of this.#logs) if (logs.every((log) => log.usage(now).used === 0)) this.#logs.delete(keyHash);
+  }
+}
+
+const SWEEP_EVERY = 10_000;
+
+/**
+ * One window's counted calls, oldest first, kept as the service keeps them (DRF's throttle
+ * history): a call made while the window is full is refused by the service and not counted, so
+ * the log never holds more than the window's limit (at most 4,800 times a key by default).
+ */
+class WindowLog {
+  readonly #window: QuotaWindow;
+  readonly #times: number[] = [];
+  /** Index of the oldest call still inside the window; the expired ones before it are cut in chunks. */
+  #first = 0;
+
+  constructor(window: QuotaWindow) {
+    this.#window = window;
+  }
+
+  record(now: number): void {
+    this.#expire(now);
+    if (this.#times.length - this.#first < this.#window.limit) this.#times.push(now);
+  }
+
+  usage(now: number): WindowUsage {
+    this.#expire(now);
+    return usageOf(this.#window, this.#times.length - this.#first, this.#times[this.#first], now);
+  }
+
+  #expire(now: number): void {
+    const cutoff = now - this.#window.seconds * 1000;
+    while (this.#first < this.#times.length && this.#times[this.#first]! <= cutoff) this.#first++;
+    // Cut only once the expired calls are at least as many as the counted ones: the splice copies
+    // the log, so under steady load it runs once per window's worth of calls, not on every call.
+    if (this.#first > 64 && this.#first * 2 >= this.#times.length) {
+      this.#times.splice(0, this.#first);
+      this.#first = 0;
+    }
   }
 }
 
 export class RedisKeyQuota implements KeyQuota {
   readonly windows: readonly QuotaWindow[];
   readonly #redis: RedisLink;
-  readonly #longestMs: number;
 
   constructor(redis: RedisLink, windows: readonly QuotaWindow[]) {
     this.windows = windows;
     this.#redis = redis;
-    this.#longestMs = Math.max(0, ...windows.map((w) => w.seconds * 1000));
   }
 
   record(keyHash: string): void {
     const now = Date.now();
-    const key = logKey(keyHash);
-    void this.#redis
-      .run((client) =>
-        client
-          .multi()
-          .zAdd(key, { score: now, value: `${now}-${Math.random().toString(36).slice(2, 10)}` })
-          .zRemRangeByScore(key, '-inf', now - this.#longestMs)
-          .pExpire(key, this.#longestMs)
-          .exec(),
-      )
-      .catch(() => {});
+    const member = `${now}-${Math.random().toString(36).slice(2, 10)}`;
+    const limits = this.windows.flatMap((window) => [String(window.seconds * 1000), String(window.limit)]);
+    void this.#redis.run((client) => client.eval(RECORD_SCRIPT, { keys: this.#keys(keyHash), arguments: [String(now), member, ...limits] })).catch(() => {});
   }
 
   /** A Redis failure shows nothing counted rather than failing the operation. */
   async usage(keyHash: string): Promise<WindowUsage[]> {
     const now = Date.now();
-    const key = logKey(keyHash);
+    const keys = this.#keys(keyHash);
     try {
       const counts = await this.#redis.run(async (client) => {
         const multi = client.multi();
-        for (const window of this.windows) {
-          multi.zCount(key, `(${now - window.seconds * 1000}`, '+inf');
-          multi.zRangeByScoreWithScores(key, `(${now - window.seconds * 1000}`, '+inf', { LIMIT: { offset: 0, count: 1 } });
-        }
+        this.windows.forEach((window, i) => {
+          const after = `(${now - window.seconds * 1000}`;
+          multi.zCount(keys[i]!, after, '+inf');
+          multi.zRangeByScoreWithScores(keys[i]!, after, '+inf', { LIMIT: { offset: 0, count: 1 } });
+        });
         return multi.exec();
       });
       return this.windows.map((window, i) => {
@@ -120,7 +152,26 @@ export class RedisKeyQuota implements KeyQuota {
       return this.windows.map((window) => usageOf(window, 0, undefined, now));
     }
   }
+
+  /** A sorted set of call times per window and key. */
+  #keys(keyHash: string): string[] {
+    return this.windows.map((window) => `${REDIS_PREFIX}calls:${window.seconds}:${window.limit}:${keyHash}`);
+  }
 }
+
+// The memory log's rule, in one atomic step for every worker and replica: per window, drop the
+// expired calls, count this one only while the window holds fewer than its limit, expire the set
+// with the window. ARGV: now, a unique member, then each window's milliseconds and limit.
+const RECORD_SCRIPT = `
+local now = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local ms = tonumber(ARGV[1 + 2 * i])
+  local limit = tonumber(ARGV[2 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - ms)
+  if redis.call('ZCARD', key) < limit then redis.call('ZADD', key, now, ARGV[2]) end
+  redis.call('PEXPIRE', key, ms)
+end
+return 0`;
 
 function usageOf(window: QuotaWindow, used: number, oldest: number | undefined, now: number): WindowUsage {
   return {
@@ -130,20 +181,6 @@ function usageOf(window: QuotaWindow, used: number, oldest: number | undefined, 
     resetAt: new Date(oldest === undefined ? now : oldest + window.seconds * 1000),
   };
 }
-
-/** Index of the first time in the sorted `log` after `cutoff` (binary search). */
-function firstAfter(log: number[], cutoff: number): number {
-  let low = 0;
-  let high = log.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (log[mid]! <= cutoff) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-const logKey = (keyHash: string): string => `${REDIS_PREFIX}calls:${keyHash}`;
 
 /** GitHub's `rateLimit` shape: the tightest window's figures on top, every window, and this operation's cost. */
 export interface RateLimitSummary {

@@ -7,8 +7,8 @@ import { REDIS_PREFIX, type RedisLink } from './redis-link.ts';
 export const DEFAULT_HOLD_SECONDS = 1;
 
 export interface ThrottledKeys {
-  /** Seconds until the key may call again (rounded up); 0 when it may call now. */
-  waitSeconds(keyHash: string): Promise<number>;
+  /** Seconds until the key may call again (rounded up); 0 when it may call now. In memory, known at once. */
+  waitSeconds(keyHash: string): number | Promise<number>;
   /** The upstream refused the key: hold it for `seconds`. */
   hold(keyHash: string, seconds: number): Promise<void>;
 }
@@ -16,7 +16,7 @@ export interface ThrottledKeys {
 export class MemoryThrottledKeys implements ThrottledKeys {
   readonly #until = new Map<string, number>();
 
-  async waitSeconds(keyHash: string): Promise<number> {
+  waitSeconds(keyHash: string): number {
     const until = this.#until.get(keyHash);
     if (until === undefined) return 0;
     const left = until - Date.now();
@@ -41,7 +41,7 @@ export class RedisThrottledKeys implements ThrottledKeys {
   }
 
   async waitSeconds(keyHash: string): Promise<number> {
-    const local = await this.#local.waitSeconds(keyHash);
+    const local = this.#local.waitSeconds(keyHash);
     if (local > 0) return local;
     const ttl = await this.#redis.run((client) => client.pTTL(holdKey(keyHash))).catch(() => -2);
     return ttl > 0 ? Math.ceil(ttl / 1000) : 0;

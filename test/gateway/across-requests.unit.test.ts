@@ -145,13 +145,23 @@ describe('shared in-flight reads', () => {
 });
 
 describe('throttled keys and quota', () => {
-  const throttled = (retryAfter?: number) => async () => {
-    throw new UpstreamError({ kind: 'http', status: 429, body: null, route: FLAGS.route, message: '429', ...(retryAfter === undefined ? {} : { retryAfter }) });
+  // The transport reports each attempt to `attempted` before `send` settles (http.ts).
+  const throttled = (across: AcrossRequests, token: string, retryAfter?: number) => async () => {
+    const refusal = new UpstreamError({
+      kind: 'http',
+      status: 429,
+      body: null,
+      route: FLAGS.route,
+      message: '429',
+      ...(retryAfter === undefined ? {} : { retryAfter }),
+    });
+    across.attempted(token, refusal);
+    throw refusal;
   };
 
   it('after a 429 sends nothing more with that key until it may retry; other keys are unaffected', async () => {
     const across = new AcrossRequests({ holdThrottledKeys: true });
-    await expect(read(across, 'key-a', throttled(2))).rejects.toMatchObject({ status: 429, retryAfter: 2 });
+    await expect(read(across, 'key-a', throttled(across, 'key-a', 2))).rejects.toMatchObject({ status: 429, retryAfter: 2 });
     const { sent, send } = upstream();
     const report = new UpstreamReport();
     await expect(read(across, 'key-a', send('a'), report)).rejects.toMatchObject({ status: 429, retryAfter: 2, body: { code: 'throttled' } });
@@ -166,17 +176,18 @@ describe('throttled keys and quota', () => {
 
   it('holds a key for a second when the 429 says nothing of when to retry', async () => {
     const across = new AcrossRequests({ holdThrottledKeys: true });
-    await expect(read(across, 'key-a', throttled())).rejects.toMatchObject({ status: 429 });
+    await expect(read(across, 'key-a', throttled(across, 'key-a'))).rejects.toMatchObject({ status: 429 });
     expect(await across.heldFor('key-a')).toBe(1);
   });
 
-  it('counts the calls the upstream answered, per key, in each window', async () => {
+  it('counts the calls the upstream answered, per key, in each window, none past a full window', async () => {
     const across = new AcrossRequests({ rateLimits: parseRateLimits('3/minute,10/hour') });
     for (let i = 0; i < 4; i++) across.attempted('key-a', undefined);
     across.attempted('key-a', new UpstreamError({ kind: 'unavailable', status: null, body: null, route: '/', message: 'refused' }));
     across.attempted('key-a', new UpstreamError({ kind: 'http', status: 404, body: null, route: '/', message: '404' }));
     const [minute, hour] = await across.usage('key-a');
-    expect(minute).toMatchObject({ name: 'minute', limit: 3, used: 5, remaining: 0 });
+    // The service counts no call it refused: a full minute stays at its limit.
+    expect(minute).toMatchObject({ name: 'minute', limit: 3, used: 3, remaining: 0 });
     expect(hour).toMatchObject({ name: 'hour', limit: 10, used: 5, remaining: 5 });
     expect(minute!.resetAt.getTime()).toBeGreaterThan(Date.now() + 55_000);
     expect((await across.usage('key-b'))[0]).toMatchObject({ used: 0, remaining: 3 });

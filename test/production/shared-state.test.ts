@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
+import { parseRateLimits } from '../../src/upstream-client/quota.ts';
 import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser } from '../fixtures/seed.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
 
@@ -14,6 +15,8 @@ const ADA = 'phx_replica_ada_0000000000000000000';
 const BOB = 'phx_replica_bob_0000000000000000000';
 const FLAGS = 'query Flags($first: Int) { projects(first: 5) { nodes { featureFlags(first: $first) { nodes { id key name } } } } }';
 
+const WINDOWS = '12/minute,200/hour';
+
 let upstream: LocalUpstream;
 let redis: ChildProgram;
 let one: RunningGateway;
@@ -23,7 +26,7 @@ beforeAll(async () => {
   upstream = await startLocalUpstream({
     quiet: true,
     // Tight enough to throttle Alice within a test; Bob and Ada each keep their own budget.
-    rateLimit: '12/minute,200/hour',
+    rateLimit: WINDOWS,
     seed: {
       organizations: [seedOrganization(ORG_A, 'Acme'), seedOrganization(ORG_B, 'Globex')],
       users: [
@@ -45,6 +48,8 @@ beforeAll(async () => {
       redisUrl: `redis://127.0.0.1:${port}`,
       upstreamCacheTtlMs: 60_000,
       upstreamHoldThrottledKeys: true,
+      // The upstream's own windows, so the replicas' shared count can be checked against its.
+      upstreamRateLimits: parseRateLimits(WINDOWS),
     });
   [one, two] = await Promise.all([replica(), replica()]);
 });
@@ -99,6 +104,10 @@ describe('replicas sharing Redis', () => {
     expect(held.extensions?.upstream.totals).toMatchObject({ calls: 0, held: 1 });
     expect(upstream.requests.length).toBe(before);
     expect((await ask(two, BOB, FLAGS, { first: 99 })).errors).toBeUndefined();
+    // The call the upstream refused is not counted, as the service does not count it: the
+    // replicas' shared minute shows exactly the service's 12, not one more per refused attempt.
+    const count = await ask(one, ALICE, '{ rateLimit { windows { name used remaining } } }', {});
+    expect(count.data.rateLimit.windows[0]).toEqual({ name: 'minute', used: 12, remaining: 0 });
   });
 
   it('keeps answering when Redis goes away (more upstream calls, no failed operations)', async () => {
