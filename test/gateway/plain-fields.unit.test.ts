@@ -4,7 +4,8 @@
 import { isObjectType, parse, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { describe, expect, it } from 'vitest';
-import { compilationSchema, gatewaySchema } from '../../src/schema.ts';
+import { compilationSchema } from '../../src/schema.ts';
+import { resolvers } from '../../src/resolvers/index.ts';
 import { asGetters } from '../../src/resolvers/support/plain-field-getters.ts';
 import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/feature-flag.ts';
 import { OrgPlugin, type PluginRecord } from '../../src/upstream-client/plugin.ts';
@@ -52,10 +53,12 @@ describe('plain fields', () => {
     expect(source).not.toMatch(/FeatureFlag(id|key|name|active|createdAt|createdBy)Resolver/);
   });
 
-  it('the schema graphql-js serves keeps the same plain fields (its default resolver reads the getter)', () => {
-    const served = fieldsOf(gatewaySchema(), 'FeatureFlag');
-    expect(served.key?.resolve).toBeUndefined();
-    expect(served.project?.resolve).toBeTypeOf('function');
+  it('the schema graphql-js serves is built without resolvers for the same plain fields (its default resolver reads the getter)', () => {
+    // The resolver map, not the served schema itself: Apollo Server wraps the served schema's
+    // fields in place once any request in the process asks for a federated trace.
+    const served = resolvers.FeatureFlag as Record<string, unknown>;
+    expect(served.key).toBeUndefined();
+    expect(served.project).toBeTypeOf('function');
   });
 
   it('refuses a field name the class already has', () => {
