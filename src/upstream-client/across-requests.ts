@@ -5,7 +5,8 @@
 //   - lets concurrent identical GETs of one key share one upstream call (shared-reads.ts);
 //   - after a write, invalidates what the write can have changed, for every key (invalidation-scopes.ts);
 //   - counts each key's upstream calls against the service's windows (quota.ts).
-// Everything is keyed by a hash of the token, never the token, and nothing is served across keys.
+// Everything is keyed by the token's digest (token-digest.ts, computed once per request by the
+// caller), never the token, and nothing is served across keys.
 import { MemoryReadCache, RedisReadCache, type ReadCache } from './read-cache.ts';
 import { projectChangeScopes, readScopes, writeScopes } from './invalidation-scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
@@ -14,7 +15,6 @@ import type { HttpMethod, UpstreamReport } from './report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
 import { primedEntries } from './list-primes.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
-import { tokenDigest as digestOf } from './token-digest.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 export type { QuotaWindow, WindowUsage } from './quota.ts';
@@ -72,10 +72,9 @@ export class AcrossRequests {
 
   /**
    * One call of `UpstreamClient.request`: `send` makes it upstream (with retries) for this request.
-   * `path` is the call's path and query, exactly as sent.
+   * `path` is the call's path and query, exactly as sent; `keyHash` the digest of the caller's key.
    */
-  request(call: Call, path: string, token: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
-    const keyHash = digestOf(token);
+  request(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
     const wait = this.#held?.waitSeconds(keyHash) ?? 0;
     if (wait === 0) return this.#served(call, path, keyHash, report, send);
     return Promise.resolve(wait).then((seconds) => {
@@ -87,14 +86,13 @@ export class AcrossRequests {
   }
 
   /**
-   * Hears each attempt `send` made with `token` (http.ts): those the upstream answered count against
+   * Hears each attempt `send` made with the key `keyHash` stands for (http.ts): those the upstream answered count against
    * the key's quota, and a 429 holds the key for as long as the upstream asked (Retry-After, else
    * the detail's seconds).
    */
-  attempted(token: string, failure: unknown): void {
+  attempted(keyHash: string, failure: unknown): void {
     const answered = failure === undefined || (failure instanceof UpstreamError && failure.status !== null);
     if (!answered) return;
-    const keyHash = digestOf(token);
     this.#quota.record(keyHash);
     if (this.#held && failure instanceof UpstreamError && failure.status === 429) {
       void this.#held.hold(keyHash, failure.retryAfter ?? DEFAULT_HOLD_SECONDS).catch(() => {});
@@ -102,13 +100,13 @@ export class AcrossRequests {
   }
 
   /** The key's calls counted in each window. */
-  usage(token: string): Promise<WindowUsage[]> {
-    return this.#quota.usage(digestOf(token));
+  usage(keyHash: string): Promise<WindowUsage[]> {
+    return this.#quota.usage(keyHash);
   }
 
   /** Seconds until the key may call the upstream again (0: now). */
-  async heldFor(token: string): Promise<number> {
-    return this.#held ? this.#held.waitSeconds(digestOf(token)) : 0;
+  async heldFor(keyHash: string): Promise<number> {
+    return this.#held ? this.#held.waitSeconds(keyHash) : 0;
   }
 
   /** A change seen in the project's activity log (live updates' feed): its entries are stale for every key. */

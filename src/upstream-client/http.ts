@@ -27,6 +27,7 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
 import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
+import { tokenDigest } from './token-digest.ts';
 import { AcrossRequests, type WindowUsage } from './across-requests.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
@@ -293,16 +294,19 @@ export class UpstreamClient {
   #refused: UpstreamError | null = null;
   #tokenCheck: Promise<void> | null = null;
   #accepted = false;
+  /** The token's digest, computed once: what the work across requests and the verified tokens are keyed by. */
+  readonly #keyHash: string | null;
   readonly #onAttempt: AttemptListener;
 
   constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, scope: OperationScope) {
     this.#transport = transport;
     this.#token = token;
+    this.#keyHash = token ? tokenDigest(token) : null;
     this.#report = report;
     this.scope = scope;
     this.#onAttempt = (failure) => {
-      this.#heard(token!, failure);
-      transport.acrossRequests.attempted(token!, failure);
+      this.#heard(failure);
+      transport.acrossRequests.attempted(this.#keyHash!, failure);
     };
   }
 
@@ -319,7 +323,7 @@ export class UpstreamClient {
     if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
     const path = buildPath(call);
     const send = () => this.#transport.send(call, path, token, this.#report, this.scope, this.#onAttempt);
-    return this.#transport.acrossRequests.request(call, path, token, this.#report, send) as Promise<T>;
+    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send) as Promise<T>;
   }
 
   /**
@@ -328,16 +332,16 @@ export class UpstreamClient {
    * otherwise send one call per item with a token nobody checked (federation `_entities`).
    */
   verifyToken(): Promise<void> {
-    if (this.#token && this.#transport.verifiedTokens.has(this.#token)) return Promise.resolve();
+    if (this.#keyHash && this.#transport.verifiedTokens.has(this.#keyHash)) return Promise.resolve();
     this.#tokenCheck ??= this.request(TOKEN_CHECK).then(() => undefined);
     return this.#tokenCheck;
   }
 
   /** The caller's key: its upstream calls counted per window, and seconds until it may call again after a 429 (0: now). */
   async keyQuota(): Promise<{ windows: WindowUsage[]; heldForSeconds: number } | null> {
-    if (!this.#token) return null;
+    if (!this.#keyHash) return null;
     const across = this.#transport.acrossRequests;
-    const [windows, heldForSeconds] = await Promise.all([across.usage(this.#token), across.heldFor(this.#token)]);
+    const [windows, heldForSeconds] = await Promise.all([across.usage(this.#keyHash), across.heldFor(this.#keyHash)]);
     return { windows, heldForSeconds };
   }
 
@@ -358,21 +362,21 @@ export class UpstreamClient {
 
   /** True once the upstream is known to accept this client's token (this operation or recently). */
   tokenAccepted(): boolean {
-    return this.#accepted || (this.#token !== null && this.#transport.verifiedTokens.has(this.#token));
+    return this.#accepted || (this.#keyHash !== null && this.#transport.verifiedTokens.has(this.#keyHash));
   }
 
   /** How an attempt ended, as `UpstreamTransport.send` reports it: undefined when it answered. */
-  #heard(token: string, failure: unknown): void {
-    if (failure === undefined) this.#noteAccepted(token);
+  #heard(failure: unknown): void {
+    if (failure === undefined) this.#noteAccepted();
     else if (failure instanceof UpstreamError && failure.status === 401) this.#refused ??= failure;
-    else if (failure instanceof UpstreamError && failure.status !== null && failure.status < 500) this.#noteAccepted(token);
+    else if (failure instanceof UpstreamError && failure.status !== null && failure.status < 500) this.#noteAccepted();
   }
 
   /** Any answer but 401 (and 5xx, which says nothing) means the upstream accepted the token. */
-  #noteAccepted(token: string): void {
+  #noteAccepted(): void {
     if (this.#accepted) return;
     this.#accepted = true;
-    this.#transport.verifiedTokens.add(token);
+    this.#transport.verifiedTokens.add(this.#keyHash!);
   }
 }
 

@@ -71,7 +71,7 @@ export class MemoryKeyQuota implements KeyQuota {
   /** Forgets keys with no call left in any window, so keys that stopped calling hold no memory. */
   #sweep(now: number): void {
     this.#recordsSinceSweep = 0;
-    for (const [keyHash, logs] of this.#logs) if (logs.every((log) => log.usage(now).used === 0)) this.#logs.delete(keyHash);
+    for (const [keyHash, logs] of this.#logs) if (logs.every((log) => log.isEmpty(now))) this.#logs.delete(keyHash);
   }
 }
 
@@ -100,6 +100,12 @@ class WindowLog {
   usage(now: number): WindowUsage {
     this.#expire(now);
     return usageOf(this.#window, this.#times.length - this.#first, this.#times[this.#first], now);
+  }
+
+  /** No call left inside the window. */
+  isEmpty(now: number): boolean {
+    this.#expire(now);
+    return this.#first === this.#times.length;
   }
 
   #expire(now: number): void {

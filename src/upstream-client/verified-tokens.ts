@@ -1,7 +1,7 @@
 // Tokens the upstream recently accepted, remembered (as SHA-256 digests, never the key itself) so
 // that work that fans out per item (federation `_entities`) can first make sure the caller is
-// authenticated without paying a check on every request. Bounded in size and age.
-import { tokenDigest as digestOf } from './token-digest.ts';
+// authenticated without paying a check on every request. Bounded in size and age. Keyed by the
+// token's digest (token-digest.ts), which the caller computed.
 
 export class VerifiedTokens {
   readonly #expiresAt = new Map<string, number>();
@@ -13,8 +13,7 @@ export class VerifiedTokens {
     this.#ttlMs = ttlMs;
   }
 
-  has(token: string): boolean {
-    const digest = digestOf(token);
+  has(digest: string): boolean {
     const expiry = this.#expiresAt.get(digest);
     if (expiry === undefined) return false;
     if (expiry > performance.now()) return true;
@@ -22,8 +21,7 @@ export class VerifiedTokens {
     return false;
   }
 
-  add(token: string): void {
-    const digest = digestOf(token);
+  add(digest: string): void {
     this.#expiresAt.delete(digest); // re-inserted last: Map order is the eviction order
     this.#expiresAt.set(digest, performance.now() + this.#ttlMs);
     if (this.#expiresAt.size > this.#maxEntries) this.#expiresAt.delete(this.#expiresAt.keys().next().value!);
