@@ -56,7 +56,9 @@ export async function measure(
   const calls = await settledCalls(stubUrl);
   const ops = Math.max(result.requests.sent / operations.length, 1);
   return {
-    opsPerSec: Math.round(result.requests.average / operations.length),
+    // Completed answers over the run's measured length, not autocannon's per-second samples: a
+    // one-second run has a single sample, which a partial second would skew.
+    opsPerSec: Math.round(result.requests.total / result.duration / operations.length),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts + mismatches,

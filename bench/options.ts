@@ -2,8 +2,8 @@
 // the option is not given):
 //   --scenarios project,list,n+1   scenario ids (bench/scenarios.ts) or parts of their names (BENCH_SCENARIOS; default all)
 //   --connections 1,10,50          concurrent connections (BENCH_CONNECTIONS)
-//   --rounds 3                     interleaved rounds (BENCH_ROUNDS)
-//   --duration 5 --warmup 1        seconds per measured run and per unmeasured warm-up (BENCH_DURATION, BENCH_WARMUP)
+//   --rounds 15                    interleaved rounds (BENCH_ROUNDS)
+//   --duration 1 --warmup 0.3      seconds per measured run and per unmeasured warm-up (BENCH_DURATION, BENCH_WARMUP)
 //   --contenders gateway,floor     see bench/contenders.ts (BENCH_CONTENDERS)
 //   --quick                        2 s runs, 10 connections (BENCH_QUICK=1)
 //   --out file.json                where results go (BENCH_OUT; default bench/results/<date>.json)
@@ -52,9 +52,12 @@ export function benchOptions(args: string[] = process.argv.slice(2), env: NodeJS
   return {
     scenarios: selectScenarios(list(values.scenarios ?? env.BENCH_SCENARIOS)),
     connections: (list(values.connections ?? env.BENCH_CONNECTIONS) ?? (quick ? ['10'] : ['1', '10', '50'])).map(positive),
-    rounds: positive(values.rounds ?? env.BENCH_ROUNDS ?? '3'),
-    durationS: positive(values.duration ?? env.BENCH_DURATION ?? (quick ? '2' : '5')),
-    warmupS: Number(values.warmup ?? env.BENCH_WARMUP ?? (quick ? '0.5' : '1')),
+    // Many short rounds rather than a few long ones: this kind of host changes speed from one
+    // second to the next, and the median of ratios taken a second apart cancels most of it
+    // (BENCHMARKS.md, "How steady the figures are").
+    rounds: positive(values.rounds ?? env.BENCH_ROUNDS ?? (quick ? '3' : '15')),
+    durationS: positive(values.duration ?? env.BENCH_DURATION ?? (quick ? '2' : '1')),
+    warmupS: Number(values.warmup ?? env.BENCH_WARMUP ?? (quick ? '0.5' : '0.3')),
     contenders: list(values.contenders ?? env.BENCH_CONTENDERS) ?? DEFAULT_CONTENDERS,
     out: values.out ?? env.BENCH_OUT,
     build: !(values['no-build'] ?? env.BENCH_BUILD === '0'),
