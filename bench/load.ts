@@ -70,6 +70,17 @@ export async function measure(
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Unmeasured load (a warm-up): the same requests for `seconds`, nothing counted or checked. */
+export async function warm(target: Target, operations: Operation[], connections: number, seconds: number): Promise<void> {
+  await autocannon({
+    url: target.url,
+    connections,
+    duration: seconds,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
+    requests: operations.map((op) => ({ method: 'POST' as const, body: JSON.stringify(op) })),
+  });
+}
+
 /** Upstream calls counted at the stub once the count stops moving (at most ~3 s). */
 export async function settledCalls(stubUrl: string): Promise<number> {
   const total = async () => Object.values((await (await fetch(`${stubUrl}/__bench/calls`)).json()) as Record<string, number>).reduce((a, b) => a + b, 0);

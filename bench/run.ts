@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { BENCH_KEY } from './seed.ts';
 import type { Scenario } from './scenarios.ts';
 import { checkedAnswers, startBench, type Contender } from './contenders.ts';
-import { measure, memoryMiB, type RunResult } from './load.ts';
+import { measure, memoryMiB, warm, type RunResult } from './load.ts';
 import { benchOptions } from './options.ts';
 import { formattedJson, markdown, summarize } from './report.ts';
 
@@ -30,12 +30,13 @@ async function main(): Promise<void> {
   const bench = await startBench(options.contenders, { build: options.build });
   try {
     const { contenders, ids, stub } = bench;
+    if (options.pin) pinCpus(contenders, [process.pid, stub.pid]);
     const expected = new Map<Scenario, string[]>();
     for (const scenario of scenarios) expected.set(scenario, await checkedAnswers(scenario.operations(ids), contenders));
     const idle = rssOf(contenders);
     const loadAtStart = loadavg();
     console.log(
-      `${contenders.length} contenders, ${scenarios.length} scenarios, connections ${connectionCounts.join('/')}, ${rounds} rounds of ${durationS} s (+${warmupS} s warm-up); load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
+      `${contenders.length} contenders, ${scenarios.length} scenarios, connections ${connectionCounts.join('/')}, ${rounds} rounds of ${durationS} s (+${warmupS} s warm-up)${options.pin ? ', contenders pinned to the last CPU' : ''}; load average ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`,
     );
 
     const measurements: Measurement[] = [];
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
             const operations = scenario.operations(ids);
             // A scenario's first round warms its code paths up (the JIT) for longer than a slice's warm-up.
             const warmup = round === 1 ? Math.max(warmupS, FIRST_WARMUP_S) : warmupS;
-            if (warmup > 0) await measure(target, operations, expected.get(scenario)!, connections, warmup, stub.url);
+            if (warmup > 0) await warm(target, operations, connections, warmup);
             const result = await measure(target, operations, expected.get(scenario)!, connections, durationS, stub.url);
             measurements.push({ scenario: scenario.name, connections, round, contender: contender.name, ...result });
             console.log(
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
       date: new Date().toISOString(),
       machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
       loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
-      settings: { durationS, warmupS, rounds, connections: connectionCounts, contenders: options.contenders },
+      settings: { durationS, warmupS, rounds, connections: connectionCounts, contenders: options.contenders, pinned: options.pin },
       rssMiB: { idleAtStart: idle, idleAfterLoad: rssOf(contenders) },
       minCalls: Object.fromEntries(scenarios.map((s) => [s.name, s.minCalls])),
       summary: summarize(measurements, scenarios),
@@ -93,3 +94,19 @@ function runRealWorld(): void {
 
 await main();
 if (benchOptions().realWorld) runRealWorld();
+
+/**
+ * Each contender (all its threads) on the last CPU; this process (the load generator) and the
+ * stub on the others. On a small machine the load generator and the stub otherwise take CPU from
+ * the contender under test, so its throughput reflects theirs as much as its own.
+ */
+function pinCpus(contenders: Contender[], harness: number[]): void {
+  const last = cpus().length - 1;
+  if (last < 1) throw new Error('bench: --pin needs at least 2 CPUs');
+  const pin = (cpuList: string, pid: number) => {
+    const done = spawnSync('taskset', ['-a', '-cp', cpuList, String(pid)], { encoding: 'utf8' });
+    if (done.status !== 0) throw new Error(`bench: taskset failed for ${pid}: ${done.stderr || done.error}`);
+  };
+  for (const contender of contenders) pin(String(last), contender.child.pid);
+  for (const pid of harness) pin(last === 1 ? '0' : `0-${last - 1}`, pid);
+}
