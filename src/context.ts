@@ -2,7 +2,7 @@
 // upstream client bound to the token and to the operation's scope (deadline, call budget,
 // cancellation), the request's loaders and its upstream cost report. Built once per HTTP request.
 //
-// Authentication is enforced by `requireTokenPlugin` (apollo-plugins/, `didResolveOperation`)
+// Authentication is enforced by `admissionPlugin` (apollo-plugins/admission.ts, `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -28,6 +28,8 @@ export interface GatewayContext {
   report: UpstreamReport;
   /** True when the caller sent `x-upstream-report: 1` (or `true`). */
   wantsReport: boolean;
+  /** The operation's estimated cost, set once it is admitted (apollo-plugins/admission.ts); none for introspection. */
+  cost?: number;
   /** The operation's span (child of the caller's `traceparent`), parent of every upstream call's span; none for subscription events. */
   trace?: OperationTrace;
 }
@@ -96,6 +98,7 @@ class RequestContext implements GatewayContext {
   readonly loaders: Loaders;
   readonly report: UpstreamReport;
   readonly wantsReport: boolean;
+  cost?: number;
   trace?: OperationTrace;
   // Plain properties, not #private ones: Apollo's copy carries own properties only.
   readonly rootLogger: Logger;

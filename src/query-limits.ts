@@ -1,16 +1,15 @@
 // Structural query limits (depth, aliases, directives from graphql-armor; tokens from graphql-js's
 // own parser) and how their refusals read: one error per refused operation, a message that names the
 // limit (graphql-armor prefixes its messages with "Syntax Error: "), and a code of its own for the
-// token limit. The numbers live in QUERY_LIMITS (apollo-plugins/); the cost limit is costLimitPlugin.
+// token limit. The numbers live in QUERY_LIMITS (apollo-plugins/); the cost limit is apollo-plugins/cost-limit.ts.
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, type GraphQLFormattedError, type ValidationContext } from 'graphql';
-import { QUERY_LIMITS } from './apollo-plugins/index.ts';
-import { statelessPlugin } from './apollo-plugins/stateless.ts';
+import { QUERY_LIMITS } from './apollo-plugins/cost-limit.ts';
 
 /** The code of a document refused for its token count (the other limits are validation failures). */
 export const TOKEN_LIMIT_EXCEEDED = 'TOKEN_LIMIT_EXCEEDED';
 
-/** Marks the errors our limit rules report, so the plugin below can drop the noise around them. */
+/** Marks the errors our limit rules report, so `keepOnlyLimitErrors` can drop the noise around them. */
 const LIMIT_ERROR = Symbol('query limit error');
 
 /** Reports graphql-armor's refusal as our own validation error, without the "Syntax Error: " prefix. */
@@ -49,16 +48,13 @@ export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 /**
  * When a limit refuses an operation, only that refusal is returned: 51 `@include` on one field are
  * one "Directives limit" error, not that plus 50 "can only be used once" errors from graphql-js.
+ * Validation's end hook (apollo-plugins/admission.ts).
  */
-export const oneLimitErrorPlugin = statelessPlugin({
-  async validationDidStart() {
-    return async (errors) => {
-      const limitErrors = errors?.filter(isLimitError) ?? [];
-      // Apollo Server answers with this very array: narrow it in place.
-      if (errors && limitErrors.length > 0) (errors as Error[]).splice(0, errors.length, ...limitErrors);
-    };
-  },
-});
+export async function keepOnlyLimitErrors(errors?: readonly Error[]): Promise<void> {
+  const limitErrors = errors?.filter(isLimitError) ?? [];
+  // Apollo Server answers with this very array: narrow it in place.
+  if (errors && limitErrors.length > 0) (errors as Error[]).splice(0, errors.length, ...limitErrors);
+}
 
 // graphql 16 spells it "more that"; accept the corrected spelling too.
 const TOKEN_LIMIT_MESSAGE = /^Syntax Error: Document contains more (?:than|that) (\d+) tokens\./;

@@ -15,11 +15,10 @@ import { createCache, type GatewayCache } from './cache.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
-import { inputLimitsPlugin, supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
+import { supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { costLimitPlugin, inlineTraceWhenAsked, requireTokenPlugin, upstreamReportPlugin } from './apollo-plugins/index.ts';
-import { cacheControlPlugin } from './apollo-plugins/cache-control.ts';
-import { formatTokenLimit, oneLimitErrorPlugin, parseOptions, queryLimitRules } from './query-limits.ts';
+import { admissionPlugin, cacheControlPlugin, inlineTraceWhenAsked, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { formatTokenLimit, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
 import { EXPLORER_PATH, explorerRoutes, withOfflineExplorer } from './http/explorer.ts';
@@ -251,18 +250,13 @@ function apolloServer(
       inlineTraceWhenAsked(),
       landingPage(options),
       // The gateway's own plugins: Apollo runs each stage's hooks in this order.
-      // Before anything reads the variables (the cost limit coerces them).
-      inputLimitsPlugin,
-      requireTokenPlugin,
-      // After the token check: without a token the answer is UNAUTHENTICATED, whatever the cost.
-      costLimitPlugin(),
+      admissionPlugin(),
       upstreamReportPlugin,
       cacheControlPlugin(options.upstreamCacheTtlMs ?? 0),
       metrics.plugin,
       tracingPlugin,
       requestLogPlugin(logger),
       errorTracePlugin,
-      oneLimitErrorPlugin,
     ],
   });
 }

@@ -4,22 +4,16 @@
 // its upstream answers (`UPSTREAM_CACHE_TTL_MS`); a mutation or an answer with errors is not kept.
 import { OperationTypeNode } from 'graphql';
 import type { GatewayContext } from '../context.ts';
-import { rateLimitSummary } from '../upstream-client/across-requests.ts';
 import { statelessPlugin } from './stateless.ts';
 
 export function cacheControlPlugin(cacheTtlMs: number) {
   const maxAge = Math.floor(cacheTtlMs / 1000);
   const cacheable = maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-cache';
   return statelessPlugin<GatewayContext>({
-    async willSendResponse({ contextValue, response, operation }) {
+    async willSendResponse({ response, operation }) {
       const single = response.body.kind === 'single' ? response.body.singleResult : null;
       const keepable = operation?.operation === OperationTypeNode.QUERY && single !== null && !single.errors?.length;
       response.http.headers.set('cache-control', keepable ? cacheable : 'private, no-store');
-      // Only when asked for: `extensions.rateLimit` beside `extensions.upstream` (x-upstream-report: 1).
-      if (!single || !contextValue.wantsReport) return;
-      const quota = await contextValue.client.keyQuota();
-      if (quota)
-        single.extensions = { ...single.extensions, rateLimit: rateLimitSummary(quota.windows, contextValue.report.upstreamCalls, quota.heldForSeconds) };
     },
   });
 }

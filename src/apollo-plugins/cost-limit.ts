@@ -1,12 +1,11 @@
 // The numbers of every query limit (QUERY_LIMITS; the structural rules are src/query-limits.ts)
 // and the cost limit: src/query-cost.ts scores an operation as Apollo Router's demand control does.
 import { GraphQLError } from 'graphql';
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import type { GatewayContext } from '../context.ts';
 import { ErrorCode } from '../errors.ts';
-import { costEstimator, costHints } from '../query-cost.ts';
+import { costEstimator } from '../query-cost.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
-import { fragmentsOf, isIntrospectionOnly } from './introspection.ts';
 
 /**
  * Query limits enforced before any upstream call. One object so the federation `@cost`/`@listSize`
@@ -67,32 +66,20 @@ function costTooHigh(cost: number, maxCost: number): GraphQLError {
 }
 
 /**
- * Refuses an operation whose estimated cost (src/query-cost.ts) exceeds `maxCost`, before any
- * resolver runs. It runs once the operation is resolved, where the variables are known (a
- * validation rule would not see `first: $n`). Introspection-only operations are exempt. With
- * `x-upstream-report: 1` the estimate is also returned in `extensions.cost`.
+ * Scores an operation (src/query-cost.ts) and refuses it when the estimate exceeds `maxCost`, once
+ * the operation is resolved (admission.ts), where the variables are known (a validation rule would
+ * not see `first: $n`). Introspection-only operations are not scored.
  */
-export function costLimitPlugin(maxCost: number = QUERY_LIMITS.maxCost): ApolloServerPlugin<GatewayContext> {
+export function costLimit(maxCost: number = QUERY_LIMITS.maxCost) {
   // Each `_entities` representation is resolved like a `node(id:)` lookup: an upstream call each.
   const operationCost = costEstimator({ defaultListSize: QUERY_LIMITS.maxPageSize, entityWeight: QUERY_LIMITS.upstreamCallCost });
-  return {
-    async serverWillStart({ schema }) {
-      costHints(schema); // read the hints at startup, not on the first request
-    },
-    async requestDidStart() {
-      let cost: number | undefined;
-      return {
-        async didResolveOperation({ schema, document, operation, request }) {
-          if (!operation || isIntrospectionOnly(operation, fragmentsOf(document))) return;
-          cost = operationCost(schema, document, operation.name?.value, request.variables ?? {});
-          if (cost > maxCost) throw costTooHigh(cost, maxCost);
-        },
-        async willSendResponse({ contextValue, response }) {
-          if (cost === undefined || !contextValue.wantsReport || response.body.kind !== 'single') return;
-          const result = response.body.singleResult;
-          result.extensions = { ...result.extensions, cost };
-        },
-      };
-    },
+  return (
+    { schema, document, operation, request }: GraphQLRequestContextDidResolveOperation<GatewayContext>,
+    introspectionOnly: boolean,
+  ): number | undefined => {
+    if (!operation || introspectionOnly) return undefined;
+    const cost = operationCost(schema, document, operation.name?.value, request.variables ?? {});
+    if (cost > maxCost) throw costTooHigh(cost, maxCost);
+    return cost;
   };
 }

@@ -11,9 +11,9 @@
 //     512 KiB of filters per flag), its refusal reaching the caller as `userErrors`;
 //   - an operation type the schema has no root for (e.g. `subscription` when there are none) is a
 //     validation error, not an execution failure.
+import type { BaseContext, GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import { GraphQLError, OperationTypeNode, visit, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
 import { ErrorCode } from '../errors.ts';
-import { statelessPlugin } from './stateless.ts';
 
 export const INPUT_LIMITS = Object.freeze({
   /** Deepest nesting of objects and lists in the variables (a flag's filters need about 6). */
@@ -66,17 +66,15 @@ function longestLiteral(document: DocumentNode): number {
   return found;
 }
 
-/** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them. */
-export const inputLimitsPlugin = statelessPlugin({
-  async didResolveOperation({ request, document, operation }) {
-    const isWrite = operation?.operation === OperationTypeNode.MUTATION;
-    const limits: Limits = { maxDepth: INPUT_LIMITS.maxDepth, maxStringLength: isWrite ? Infinity : INPUT_LIMITS.maxReadStringLength };
-    const problem = inputProblem(request.variables ?? {}, limits);
-    if (problem) throw tooLarge(`The variables hold ${problem}.`);
-    const length = isWrite ? 0 : longestLiteral(document);
-    if (length > limits.maxStringLength) throw tooLarge(`The document holds a string of ${length} characters (at most ${limits.maxStringLength} in a query).`);
-  },
-});
+/** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them (admission.ts). */
+export function checkInputLimits({ request, document, operation }: GraphQLRequestContextDidResolveOperation<BaseContext>): void {
+  const isWrite = operation?.operation === OperationTypeNode.MUTATION;
+  const limits: Limits = { maxDepth: INPUT_LIMITS.maxDepth, maxStringLength: isWrite ? Infinity : INPUT_LIMITS.maxReadStringLength };
+  const problem = inputProblem(request.variables ?? {}, limits);
+  if (problem) throw tooLarge(`The variables hold ${problem}.`);
+  const length = isWrite ? 0 : longestLiteral(document);
+  if (length > limits.maxStringLength) throw tooLarge(`The document holds a string of ${length} characters (at most ${limits.maxStringLength} in a query).`);
+}
 
 /** Validation rule: the schema must have a root type for the operation's type (graphql-js 17 has it built in). */
 export function supportedOperationTypeRule(context: ValidationContext): ASTVisitor {

@@ -23,7 +23,7 @@ const composition = compose([
 if (composition.errors) throw new Error(composition.errors.map((e) => e.message).join('\n'));
 const supergraphSdl = composition.supergraphSdl;
 
-/** The gateway's own limit, with the options costLimitPlugin uses. */
+/** The gateway's own limit, with the options apollo-plugins/cost-limit.ts uses. */
 const ourCost = costEstimator({ defaultListSize: QUERY_LIMITS.maxPageSize, entityWeight: QUERY_LIMITS.upstreamCallCost });
 
 type HiveRuntime = ReturnType<typeof createGatewayRuntime>;
