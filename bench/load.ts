@@ -43,13 +43,7 @@ export async function measure(
   await fetch(`${stubUrl}/__bench/reset`, { method: 'POST' });
   resetPeakRss(target.pid);
   const cpuBefore = cpuMs(target.pid);
-  const result = await autocannon({
-    url: target.url,
-    connections,
-    duration: durationS,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
-    requests,
-  });
+  const result = await autocannon(loadOptions(target, connections, durationS, requests));
   const cpu = cpuMs(target.pid) - cpuBefore;
   // Operations still in flight when the run stops finish upstream afterwards: count their calls
   // too (settled), against every operation sent rather than only those answered in time.
@@ -72,13 +66,25 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Unmeasured load (a warm-up): the same requests for `seconds`, nothing counted or checked. */
 export async function warm(target: Target, operations: Operation[], connections: number, seconds: number): Promise<void> {
-  await autocannon({
+  await autocannon(
+    loadOptions(
+      target,
+      connections,
+      seconds,
+      operations.map((op) => ({ method: 'POST' as const, body: JSON.stringify(op) })),
+    ),
+  );
+}
+
+/** autocannon's options for `requests` sent in turn on every connection, with the target's token. */
+function loadOptions(target: Target, connections: number, seconds: number, requests: autocannon.Request[]): autocannon.Options {
+  return {
     url: target.url,
     connections,
     duration: seconds,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
-    requests: operations.map((op) => ({ method: 'POST' as const, body: JSON.stringify(op) })),
-  });
+    requests,
+  };
 }
 
 /** Upstream calls counted at the stub once the count stops moving (at most ~3 s). */
