@@ -1,6 +1,6 @@
 // undici and Node failures -> `UpstreamError`s: timeouts and connection errors get their own
 // kinds; anything else is passed through (a programming error, masked by the error formatter).
-import { errors as undiciErrors } from 'undici';
+import { undiciErrors } from './undici-pool.ts';
 import type { AbortCause } from './call-deadline.ts';
 import { UpstreamError } from './upstream-error.ts';
 

@@ -12,7 +12,8 @@
 // deadline), a response-size cap, a per-operation call budget, and cancellation when the caller
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool } from './undici-pool.ts';
 import { CallDeadline, type AbortCause } from './call-deadline.ts';
 import type { CallSignal } from './call-signal.ts';
 import { ConnectionSlots } from './connection-slots.ts';

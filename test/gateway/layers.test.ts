@@ -105,6 +105,7 @@ const PERFORMANCE_ONLY: Record<string, string[]> = {
   ],
   'relay/global-id-memo.ts': ['relay/global-id.ts'],
   'upstream-client/body-release.ts': ['upstream-client/http.ts'],
+  'upstream-client/undici-pool.ts': ['upstream-client/http.ts', 'upstream-client/failures.ts', 'readiness.ts'],
   'resolvers/support/plain-field-getters.ts': ['resolvers/feature-flag.ts', 'resolvers/plugin.ts', 'resolvers/feature-flag-role-access.ts'],
 };
 
