@@ -2,7 +2,7 @@
 // upstream client bound to the token and to the operation's scope (deadline, call budget,
 // cancellation), the request's loaders and its upstream cost report. Built once per HTTP request.
 //
-// Authentication is enforced by `admissionPlugin` (apollo-plugins/admission.ts, `didResolveOperation`)
+// Authentication is enforced by admission (apollo-plugins/admission.ts, run at `didResolveOperation`)
 // rather than here: only there is the parsed operation known, which is needed to let pure
 // introspection (Sandbox) through without a token.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -32,6 +32,8 @@ export interface GatewayContext {
   cost?: number;
   /** The operation's span (child of the caller's `traceparent`), parent of every upstream call's span; none for subscription events. */
   trace?: OperationTrace;
+  /** `performance.now()` when the request's context was made: the operation's duration in metrics and logs starts here. */
+  readonly startedAt: number;
 }
 
 /** `Authorization: Bearer <key>` -> key (trimmed); anything else -> null. */
@@ -98,6 +100,7 @@ class RequestContext implements GatewayContext {
   readonly loaders: Loaders;
   readonly report: UpstreamReport;
   readonly wantsReport: boolean;
+  readonly startedAt = performance.now();
   cost?: number;
   trace?: OperationTrace;
   // Plain properties, not #private ones: Apollo's copy carries own properties only.

@@ -1,20 +1,31 @@
 // Observability of the gateway: Prometheus metrics (operations and upstream calls), one log line
 // per operation, and traceable errors (request id on every error, masked errors logged once).
 // Label values and log fields never carry variables, headers or keys.
-import type { ApolloServerPlugin, GraphQLRequestListener, GraphQLResponse } from '@apollo/server';
+import type {
+  ApolloServerPlugin,
+  GraphQLRequestContextDidEncounterErrors,
+  GraphQLRequestContextWillSendResponse,
+  GraphQLRequestListener,
+  GraphQLResponse,
+} from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import { FastCounter, FastHistogram } from './metric-series.ts';
 import type { GatewayContext } from './context.ts';
 import { isMaskedError } from './errors.ts';
-import { statelessPlugin } from './apollo-plugins/stateless.ts';
 import type { CallObserver } from './upstream-client/http.ts';
 import type { AcrossRequestsEvent } from './upstream-client/across-requests.ts';
 
+/** What the gateway's request listener (apollo-plugins/gateway-plugin.ts) hands over once an answer is ready. */
+export type AnsweredRequest = GraphQLRequestContextWillSendResponse<GatewayContext>;
+
 export interface GatewayMetrics {
   registry: Registry;
+  /** Counts requests Apollo Server refused before any operation started. */
   plugin: ApolloServerPlugin<GatewayContext>;
+  /** Counts an answered operation by name and outcome, and observes its duration. */
+  recordOperation: (request: AnsweredRequest) => void;
   observeUpstreamCall: CallObserver;
   /** Counts a request refused before it ran (client mistake, limit, untrusted operation...). */
   observeRefusal(code: string): void;
@@ -110,19 +121,7 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
   const observeRefusal = (code: string) => refusedSeries(codeLabel(code)).inc();
 
   const plugin: ApolloServerPlugin<GatewayContext> = {
-    async requestDidStart() {
-      const started = performance.now();
-      return {
-        async willSendResponse({ operationName, request, response, contextValue }) {
-          const series = operationSeries(labels.label(operationName ?? request.operationName, () => contextValue.client.tokenAccepted()));
-          const outcome = outcomeOf(response.body);
-          series[outcome].inc();
-          series.duration.observe((performance.now() - started) / 1000);
-          if (outcome === 'refused') observeRefusal(firstCode(response.body));
-        },
-      };
-    },
-    // Refused before the operation started (CSRF, a malformed request): no requestDidStart.
+    // Refused before the operation started (CSRF, a malformed request): no request listener hears it.
     async invalidRequestWasReceived({ error }) {
       operationSeries('anonymous').refused.inc();
       observeRefusal(errorCode(error));
@@ -131,6 +130,13 @@ export function createMetrics(maxOperationLabels: number = MAX_OPERATION_LABELS)
   return {
     registry,
     plugin,
+    recordOperation({ operationName, request, response, contextValue }) {
+      const series = operationSeries(labels.label(operationName ?? request.operationName, () => contextValue.client.tokenAccepted()));
+      const outcome = outcomeOf(response.body);
+      series[outcome].inc();
+      series.duration.observe((performance.now() - contextValue.startedAt) / 1000);
+      if (outcome === 'refused') observeRefusal(firstCode(response.body));
+    },
     observeRefusal,
     observeUntrusted: (action) => untrustedSeries(action).inc(),
     observeAcrossRequests: (event, route) => acrossRequests[event].series(route).inc(),
@@ -192,29 +198,26 @@ export class OperationLabels {
 /**
  * One log line per operation: name, outcome, error codes, upstream totals, and (through the
  * context's logger) the request id. Never the variables, headers or token (the logger also
- * redacts `authorization`/`token` paths).
+ * redacts `authorization`/`token` paths). Written by the gateway's request listener.
  */
+export function logOperation(logger: Logger, { operationName, contextValue, response }: AnsweredRequest): void {
+  if (!logger.isLevelEnabled('info')) return;
+  const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
+  contextValue.log.info(
+    {
+      operation: operationLabel(operationName),
+      outcome: outcomeOf(response.body),
+      ms: Math.round(performance.now() - contextValue.startedAt),
+      errors: errors.map((e) => e.extensions?.code ?? 'UNKNOWN'),
+      upstream: contextValue.report.summary().totals,
+    },
+    'graphql operation',
+  );
+}
+
+/** Logs a request Apollo Server refused before any operation started. */
 export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayContext> {
   return {
-    async requestDidStart() {
-      if (!logger.isLevelEnabled('info')) return;
-      const started = performance.now();
-      return {
-        async willSendResponse({ operationName, contextValue, response }) {
-          const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
-          contextValue.log.info(
-            {
-              operation: operationLabel(operationName),
-              outcome: outcomeOf(response.body),
-              ms: Math.round(performance.now() - started),
-              errors: errors.map((e) => e.extensions?.code ?? 'UNKNOWN'),
-              upstream: contextValue.report.summary().totals,
-            },
-            'graphql operation',
-          );
-        },
-      };
-    },
     async invalidRequestWasReceived({ error }) {
       logRefusal(logger, { status: 400, code: errorCode(error) });
     },
@@ -222,23 +225,22 @@ export function requestLogPlugin(logger: Logger): ApolloServerPlugin<GatewayCont
 }
 
 /**
- * Every error the caller sees carries `extensions.requestId`; every error whose cause is hidden
- * from the caller (INTERNAL_SERVER_ERROR, upstream shape errors) is logged once, with the request
- * id, the operation name, the field path and the stack.
+ * Every error whose cause is hidden from the caller (INTERNAL_SERVER_ERROR, upstream shape errors)
+ * is logged once, with the request id, the operation name, the field path and the stack.
  */
-export const errorTracePlugin = statelessPlugin<GatewayContext>({
-  async didEncounterErrors({ errors, contextValue, operationName }) {
-    for (const error of errors) {
-      if (!isMaskedError(error)) continue;
-      contextValue.log.error({ err: unwrapResolverError(error), operation: operationLabel(operationName), path: error.path }, 'masked internal error');
-    }
-  },
-  async willSendResponse({ contextValue, response }) {
-    if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
-    const { requestId } = contextValue;
-    response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } }));
-  },
-});
+export function logMaskedErrors({ errors, contextValue, operationName }: GraphQLRequestContextDidEncounterErrors<GatewayContext>): void {
+  for (const error of errors) {
+    if (!isMaskedError(error)) continue;
+    contextValue.log.error({ err: unwrapResolverError(error), operation: operationLabel(operationName), path: error.path }, 'masked internal error');
+  }
+}
+
+/** Every error the caller sees carries `extensions.requestId`. */
+export function stampRequestIds({ contextValue, response }: AnsweredRequest): void {
+  if (response.body.kind !== 'single' || !response.body.singleResult.errors) return;
+  const { requestId } = contextValue;
+  response.body.singleResult.errors = response.body.singleResult.errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } }));
+}
 
 /** The log line of a request refused before any operation ran; never the body or the headers. */
 export function logRefusal(logger: Logger, refusal: { status: number; code: string }): void {

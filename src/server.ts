@@ -16,8 +16,8 @@ import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
 import { createContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
-import { createMetrics, errorTracePlugin, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
-import { admissionPlugin, cacheControlPlugin, inlineTraceWhenAsked, upstreamReportPlugin } from './apollo-plugins/index.ts';
+import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
+import { gatewayPlugin, inlineTraceWhenAsked, upstreamReportPlugin } from './apollo-plugins/index.ts';
 import { formatTokenLimit, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
@@ -237,7 +237,7 @@ function apolloServer(
     persistedQueries: { cache: cache.namespace('apq:'), ttl: 86_400 },
     validationRules: [...queryLimitRules(), supportedOperationTypeRule],
     parseOptions,
-    // Masked errors are logged by errorTracePlugin, which knows the request id and operation.
+    // Masked errors are logged by the gateway's request listener, which knows the request id and operation.
     formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, { production })),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: graceMs + ANSWER_AFTER_ABORT_MS }),
@@ -249,14 +249,12 @@ function apolloServer(
       ApolloServerPluginInlineTraceDisabled(),
       inlineTraceWhenAsked(),
       landingPage(options),
-      // The gateway's own plugins: Apollo runs each stage's hooks in this order.
-      admissionPlugin(),
+      // The gateway's own work at each stage (apollo-plugins/gateway-plugin.ts), then what listens only on request.
+      gatewayPlugin({ cacheTtlMs: options.upstreamCacheTtlMs ?? 0, recordOperation: metrics.recordOperation, logger }),
       upstreamReportPlugin,
-      cacheControlPlugin(options.upstreamCacheTtlMs ?? 0),
-      metrics.plugin,
       tracingPlugin,
+      metrics.plugin,
       requestLogPlugin(logger),
-      errorTracePlugin,
     ],
   });
 }
