@@ -48,7 +48,7 @@ export const parseOptions = { maxTokens: QUERY_LIMITS.maxTokens };
 /**
  * When a limit refuses an operation, only that refusal is returned: 51 `@include` on one field are
  * one "Directives limit" error, not that plus 50 "can only be used once" errors from graphql-js.
- * Validation's end hook (apollo-plugins/admission.ts).
+ * Validation's end hook (apollo-plugins/gateway-plugin.ts).
  */
 export async function keepOnlyLimitErrors(errors?: readonly Error[]): Promise<void> {
   const limitErrors = errors?.filter(isLimitError) ?? [];

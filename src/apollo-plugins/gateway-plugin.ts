@@ -6,7 +6,7 @@
 //   errors              masked errors logged with the request id (src/observability.ts)
 //   answer              Cache-Control (cache-control.ts), request ids on errors, metrics, log line
 // The upstream report (upstream-report.ts) and tracing listen only to the requests that ask.
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { Logger } from 'pino';
 import type { GatewayContext } from '../context.ts';
 import { logMaskedErrors, logOperation, stampRequestIds, type AnsweredRequest } from '../observability.ts';
@@ -14,7 +14,6 @@ import { costHints } from '../query-cost.ts';
 import { keepOnlyLimitErrors } from '../query-limits.ts';
 import { admission } from './admission.ts';
 import { cacheControl } from './cache-control.ts';
-import { statelessPlugin } from './stateless.ts';
 
 export interface GatewayPluginOptions {
   /** Operations scoring more are refused (default QUERY_LIMITS.maxCost). */
@@ -29,28 +28,30 @@ export interface GatewayPluginOptions {
 export function gatewayPlugin({ maxCost, cacheTtlMs, recordOperation, logger }: GatewayPluginOptions): ApolloServerPlugin<GatewayContext> {
   const admit = admission(maxCost);
   const setCacheControl = cacheControl(cacheTtlMs);
-  return statelessPlugin<GatewayContext>(
-    {
-      async validationDidStart() {
-        return keepOnlyLimitErrors;
-      },
-      async didResolveOperation(request) {
-        admit(request);
-      },
-      async didEncounterErrors(request) {
-        logMaskedErrors(request);
-      },
-      async willSendResponse(request) {
-        setCacheControl(request);
-        stampRequestIds(request);
-        recordOperation(request);
-        logOperation(logger, request);
-      },
+  // It keeps no state of its own: the one listener serves every request.
+  const listener: GraphQLRequestListener<GatewayContext> = {
+    async validationDidStart() {
+      return keepOnlyLimitErrors;
     },
-    {
-      async serverWillStart({ schema }) {
-        costHints(schema); // read the hints at startup, not on the first request
-      },
+    async didResolveOperation(request) {
+      admit(request);
     },
-  );
+    async didEncounterErrors(request) {
+      logMaskedErrors(request);
+    },
+    async willSendResponse(request) {
+      setCacheControl(request);
+      stampRequestIds(request);
+      recordOperation(request);
+      logOperation(logger, request);
+    },
+  };
+  return {
+    async serverWillStart({ schema }) {
+      costHints(schema); // read the hints at startup, not on the first request
+    },
+    async requestDidStart() {
+      return listener;
+    },
+  };
 }

@@ -7,7 +7,6 @@ import { unauthenticated } from '../errors.ts';
  * resolved rather than in the context function: only then can pure introspection (Sandbox,
  * `_service`) be told apart and let through.
  */
-export function requireToken({ contextValue, operation }: GraphQLRequestContextDidResolveOperation<GatewayContext>, introspectionOnly: boolean): void {
-  if (contextValue.token) return;
-  if (!operation || !introspectionOnly) throw unauthenticated();
+export function requireToken({ contextValue }: GraphQLRequestContextDidResolveOperation<GatewayContext>, introspectionOnly: boolean): void {
+  if (!contextValue.token && !introspectionOnly) throw unauthenticated();
 }

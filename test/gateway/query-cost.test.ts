@@ -1,5 +1,5 @@
 // The query cost limit: src/query-cost.ts scores an operation from the schema's @cost/@listSize
-// hints as Apollo Router's demand control does, and the admission plugin refuses an operation over
+// hints as Apollo Router's demand control does, and admission (apollo-plugins/admission.ts) refuses an operation over
 // QUERY_LIMITS.maxCost before any upstream call.
 import { describe, expect, it } from 'vitest';
 import { buildSchema, parse } from 'graphql';
