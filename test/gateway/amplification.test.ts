@@ -42,6 +42,31 @@ describe('_entities', () => {
     expect(stack.upstream.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['no __typename', [{ __typename: 'FeatureFlag', id: 'garbage' }, { id: toGlobalId('Project', 1) }], 'Representation 1: it has no __typename'],
+    [
+      'an unknown type',
+      [
+        { __typename: 'FeatureFlag', id: toGlobalId('FeatureFlag', 1, 1) },
+        { __typename: 'Nope', id: '1' },
+      ],
+      'Representation 1: "Nope" is not',
+    ],
+    ['a type that is no entity', [{ __typename: 'Query' }], 'Representation 0: "Query" is not'],
+    ['not an object', ['FeatureFlag'], 'Representation 0: it has no __typename'],
+  ])('a representation with %s: BAD_USER_INPUT before any upstream call, and the gateway keeps serving', async (_case, representations, message) => {
+    // @apollo/subgraph would throw a plain Error after starting the earlier references, whose
+    // failures then went unhandled (vitest fails the run on an unhandled rejection).
+    stack.upstream.resetRequests();
+    const res = await stack.graphql<any>(ENTITIES, { r: representations });
+    expect(res.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    expect(res.errors?.[0]?.message).toContain(message);
+    expect(stack.upstream.requests).toHaveLength(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = await stack.graphql<any>('{ project(id: 1) { name } }');
+    expect(after.data?.project.name).toBeTruthy();
+  });
+
   it('a made-up key costs one upstream call, not one per representation', async () => {
     stack.upstream.resetRequests();
     const res = await stack.graphql<any>(ENTITIES, { r: flagRefs(FLAGS) }, { token: 'phx_made_up_key_0000000000' });
