@@ -62,8 +62,19 @@ export function createContext(req: IncomingMessage, res: ServerResponse, transpo
   res.once('close', () => {
     if (!res.writableFinished) context.scope.stop('client-gone');
     context.loaders.release();
+    context.client.release();
   });
   return context;
+}
+
+/**
+ * The same request's context for executing it a second time (execution/compiled-executor.ts):
+ * fresh loaders over a client that answers every read the first run made as it was answered then.
+ */
+export function replayingContext(context: GatewayContext): GatewayContext {
+  const client = context.client.replaying();
+  const replaying = Object.create(Object.getPrototypeOf(context) as object | null) as GatewayContext;
+  return Object.assign(replaying, context, { client, loaders: createLoaders(client) });
 }
 
 /**

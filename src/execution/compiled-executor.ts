@@ -19,6 +19,7 @@ import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/serv
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
 import { ineligibility } from './eligibility.ts';
 import { FEDERATED_TRACE_HEADER } from '../apollo-plugins/inline-trace.ts';
+import { replayingContext, type GatewayContext } from '../context.ts';
 
 interface CompiledExecutorOptions {
   /** The schema Apollo validates against and graphql-js executes (Apollo may instrument its resolvers). */
@@ -54,13 +55,17 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
     return isCompiledQuery(result) ? result : 'uncompilable';
   }
 
-  const interpreted = (request: GatewayGraphQLRequestContext, reason: Exclude<ExecutionReason, 'compiled'>): Promise<ExecutionResult> => {
+  const interpreted = (
+    request: GatewayGraphQLRequestContext,
+    reason: Exclude<ExecutionReason, 'compiled'>,
+    contextValue: unknown = request.context,
+  ): Promise<ExecutionResult> => {
     count('graphql-js', reason);
     return Promise.resolve(
       execute({
         schema,
         document: request.document,
-        contextValue: request.context,
+        contextValue,
         variableValues: request.request.variables,
         // The name the caller sent, not the one Apollo resolved: when none resolved, graphql-js
         // words the failure from it ("Unknown operation named ...").
@@ -88,8 +93,9 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
     // A non-null field failed and nulled an object around other errors: graphql-jit may report
     // errors of fields graphql-js never completed once that field failed (test/gateway/differential.test.ts,
     // "a non-null field failing before a failing sibling"). The answer is graphql-js's, computed
-    // again; the request's loaders still hold what the first run read.
-    if (result.errors.length > 1 && nulledAroundAnError(result)) return interpreted(request, 'recomputed');
+    // again from the upstream answers the first run read, each delivered as the network did
+    // (context.ts `replayingContext`): nothing is read twice, and errors come in a first run's order.
+    if (result.errors.length > 1 && nulledAroundAnError(result)) return interpreted(request, 'recomputed', replayingContext(request.context as GatewayContext));
     return { ...result, errors: result.errors.map(asGraphQLJsError) };
   };
 }

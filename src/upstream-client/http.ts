@@ -30,6 +30,7 @@ import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
 import { tokenDigest } from './token-digest.ts';
 import { AcrossRequests, type WindowUsage } from './across-requests.ts';
+import { AnsweredReads } from './answered-reads.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
 export { retryAfterSeconds } from './response.ts';
@@ -298,6 +299,10 @@ export class UpstreamClient {
   /** The token's digest, computed once: what the work across requests and the verified tokens are keyed by. */
   readonly #keyHash: string | null;
   readonly #onAttempt: AttemptListener;
+  /** This request's GETs and how each ended, kept until its answer is sent (answered-reads.ts). */
+  #reads: AnsweredReads | null = null;
+  /** A replaying client's: the first run's reads, answered again instead of read again. */
+  #replay: AnsweredReads | null = null;
 
   constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, scope: OperationScope) {
     this.#transport = transport;
@@ -321,10 +326,33 @@ export class UpstreamClient {
     const token = this.#token;
     if (!token) return Promise.reject(new MissingTokenError('Authentication required: send `Authorization: Bearer <personal API key>`.'));
     if (this.#refused) return Promise.reject(this.#refused);
-    if (call.method !== 'GET') for (const listener of this.#writeListeners) listener();
     const path = buildPath(call);
-    const send = () => this.#transport.send(call, path, token, this.#report, this.scope, this.#onAttempt);
-    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send) as Promise<T>;
+    if (call.method !== 'GET') {
+      for (const listener of this.#writeListeners) listener();
+      return this.#send(call, path, token) as Promise<T>;
+    }
+    const replayed = this.#replay?.next(path);
+    if (replayed) return this.#heardFrom(replayed) as Promise<T>;
+    const answer = this.#send(call, path, token);
+    (this.#reads ??= new AnsweredReads()).add(path, answer);
+    return answer as Promise<T>;
+  }
+
+  /**
+   * A client for executing this request again (execution/compiled-executor.ts): each GET the
+   * first run made is answered as it was then, without reading the upstream again; the others go
+   * upstream. Takes this client's record.
+   */
+  replaying(): UpstreamClient {
+    const client = new UpstreamClient(this.#transport, this.#token, this.#report, this.scope);
+    client.#replay = this.#reads ?? new AnsweredReads();
+    this.#reads = null;
+    return client;
+  }
+
+  /** Drops the record of this request's reads once its answer is sent (as `Loaders.release`). */
+  release(): void {
+    this.#reads = null;
   }
 
   /**
@@ -333,7 +361,9 @@ export class UpstreamClient {
    * otherwise send one call per item with a token nobody checked (federation `_entities`).
    */
   verifyToken(): Promise<void> {
-    if (this.#keyHash && this.#transport.verifiedTokens.has(this.#keyHash)) return Promise.resolve();
+    // Replaying, the check is made exactly when the first run made it.
+    const checkedFirst = this.#replay?.has(buildPath(TOKEN_CHECK)) ?? false;
+    if (!checkedFirst && this.#keyHash && this.#transport.verifiedTokens.has(this.#keyHash)) return Promise.resolve();
     this.#tokenCheck ??= this.request(TOKEN_CHECK).then(() => undefined);
     return this.#tokenCheck;
   }
@@ -364,6 +394,26 @@ export class UpstreamClient {
   /** True once the upstream is known to accept this client's token (this operation or recently). */
   tokenAccepted(): boolean {
     return this.#accepted || (this.#keyHash !== null && this.#transport.verifiedTokens.has(this.#keyHash));
+  }
+
+  /** The call upstream, through the work across requests (cache, shared reads, quota). */
+  #send(call: UpstreamCall, path: string, token: string): Promise<unknown> {
+    const send = () => this.#transport.send(call, path, token, this.#report, this.scope, this.#onAttempt);
+    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send);
+  }
+
+  /** A replayed answer, heard as the call's own would be (a 401 refuses the rest of the operation). */
+  #heardFrom(answer: Promise<unknown>): Promise<unknown> {
+    return answer.then(
+      (value) => {
+        this.#heard(undefined);
+        return value;
+      },
+      (error: unknown) => {
+        this.#heard(error);
+        throw error;
+      },
+    );
   }
 
   /** How an attempt ended, as `UpstreamTransport.send` reports it: undefined when it answered. */

@@ -412,6 +412,12 @@ function faultCases(ids: CorpusIds): DifferentialCase[] {
   const flagsPath = `/api/projects/${ids.projectDatabaseId}/feature_flags/`;
   const flagsQuery = `{ project(id: ${q(ids.projectId)}) { name featureFlags(first: 3) { totalCount nodes { key createdBy { email } } } } }`;
   const f = (name: string, fault: FaultSpec, query = flagsQuery): DifferentialCase => ({ name: `upstream: ${name}`, query, faults: [fault] });
+  const unusedOutOfRange: FaultSpec = {
+    method: 'GET',
+    path: `/api/organizations/${ids.organizationUuid}/plugins/unused/`,
+    status: 200,
+    body: '[1,1099511627776]',
+  };
   return [
     f('500 on a list', { method: 'GET', path: flagsPath, status: 500, body: '{"detail":"boom"}', times: 3 }),
     f('404 on a list', { method: 'GET', path: flagsPath, status: 404, body: '{"detail":"Not found."}' }),
@@ -482,6 +488,22 @@ function faultCases(ids: CorpusIds): DifferentialCase[] {
       },
       `{ project(id: ${q(ids.projectId)}) { featureFlagActivity { totalCount nodes { activity scope itemId createdAt user { firstName isSystem } changes { type action } } } } }`,
     ),
+    // A list item graphql-jit fails (an Int out of range) beside other errors: the compiled answer
+    // is computed again by graphql-js, which must order its errors as a first run would and
+    // read nothing upstream a second time (a fault answered once would then be missed).
+    {
+      name: 'upstream: a recomputed answer orders its errors as a first run',
+      query: `{ organization(id: ${q(ids.organizationId)}) { unused pluginActivity(after: "") { totalCount } } }`,
+      faults: [unusedOutOfRange],
+    },
+    ...[
+      { status: 200, body: '{"id":"x"}', times: 1 },
+      { status: 500, body: '{"detail":"boom"}', times: 3 },
+    ].map(({ status, body, times }) => ({
+      name: `upstream: a recomputed answer reads nothing again (the user answers ${status} once)`,
+      query: `{ organization(id: ${q(ids.organizationId)}) { unused } p: project(id: "garbage") { name } viewer { email } }`,
+      faults: [unusedOutOfRange, { method: 'GET' as const, path: '/api/users/@me/', status, body, times }],
+    })),
     f(
       'empty 200 body on a record',
       { method: 'GET', path: `/api/projects/${ids.projectDatabaseId}/`, status: 200, body: '' },
