@@ -26,6 +26,14 @@ const MESSAGES: Record<string, string> = {
   'request.aborted': 'The request body was not received completely.',
 };
 
+const UNDECODABLE = 'The request body could not be decoded as its Content-Encoding says.';
+
+/** zlib's failure to inflate the body (a plain or truncated body labelled gzip, deflate or br), which body-parser passes on untyped. */
+function isUndecodable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(?:Z_|ERR__ERROR_)/.test(code);
+}
+
 interface BodyParserError {
   type?: unknown;
   status?: unknown;
@@ -46,8 +54,13 @@ export function jsonBody(observers: { metrics: GatewayMetrics; logger: Logger })
     } catch (error) {
       const { type, status } = error as BodyParserError;
       const message = typeof type === 'string' ? MESSAGES[type] : undefined;
-      if (!message) throw error;
-      refuse(req, res, { status: typeof status === 'number' && status >= 400 && status < 500 ? status : 400, code: 'BAD_REQUEST', message }, observers);
+      if (!message && !isUndecodable(error)) throw error;
+      refuse(
+        req,
+        res,
+        { status: typeof status === 'number' && status >= 400 && status < 500 ? status : 400, code: 'BAD_REQUEST', message: message ?? UNDECODABLE },
+        observers,
+      );
       return REFUSED;
     }
   };

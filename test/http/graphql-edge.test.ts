@@ -143,7 +143,7 @@ describe('JSON bodies, read with or without body-parser', () => {
     expect(JSON.parse(empty.text).errors[0].message).toBe('POST body missing, invalid Content-Type, or JSON object has no keys.');
   });
 
-  it.each<[string, () => http.OutgoingHttpHeaders, string, { chunked?: boolean }, number, string]>([
+  it.each<[string, () => http.OutgoingHttpHeaders, string | Buffer, { chunked?: boolean }, number, string]>([
     [
       'a charset that is not Unicode',
       () => ({ ...json(), 'content-type': 'application/json; charset=latin1' }),
@@ -160,6 +160,19 @@ describe('JSON bodies, read with or without body-parser', () => {
       415,
       'The request body has an unsupported content encoding.',
     ],
+    ...[
+      ['a plain body that says it is gzip', 'gzip', typename],
+      ['a plain body that says it is deflate', 'deflate', typename],
+      ['a plain body that says it is br', 'br', typename],
+      ['a truncated gzip body', 'gzip', gzipSync(typename).subarray(0, 12)],
+    ].map(([name, encoding, body]): [string, () => http.OutgoingHttpHeaders, string | Buffer, { chunked?: boolean }, number, string] => [
+      name as string,
+      () => ({ ...json(), 'content-encoding': encoding as string }),
+      body!,
+      {},
+      400,
+      'The request body could not be decoded as its Content-Encoding says.',
+    ]),
     [
       'a chunked body over 1 MB',
       json,
