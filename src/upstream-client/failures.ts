@@ -1,5 +1,7 @@
 // undici and Node failures -> `UpstreamError`s: timeouts and connection errors get their own
-// kinds; anything else is passed through (a programming error, masked by the error formatter).
+// kinds, and so does an answer that breaks HTTP (like a dropped connection, nothing usable
+// arrived: a read is retried, a write may have been applied); anything else is passed through
+// (a programming error, masked by the error formatter).
 import { undiciErrors } from './undici-pool.ts';
 import type { AbortCause } from './call-deadline.ts';
 import { UpstreamError } from './upstream-error.ts';
@@ -37,10 +39,19 @@ export function asUpstreamError(error: unknown, route: string, status: number | 
   if (code && TIMEOUT_CODES.has(code)) {
     return new UpstreamError({ kind: 'timeout', status, body: null, route, message: `Upstream call to ${route} timed out` });
   }
-  if ((code && UNAVAILABLE_CODES.has(code)) || error instanceof undiciErrors.SocketError) {
+  if ((code && UNAVAILABLE_CODES.has(code)) || error instanceof undiciErrors.SocketError || isBrokenAnswer(error)) {
     return new UpstreamError({ kind: 'unavailable', status, body: null, route, message: `Upstream unavailable for ${route} (${code ?? 'socket closed'})` });
   }
   return error;
+}
+
+/** The upstream's bytes were not a valid HTTP answer (llhttp's parser errors), or not the length they declared. */
+function isBrokenAnswer(error: unknown): boolean {
+  return (
+    error instanceof undiciErrors.HTTPParserError ||
+    error instanceof undiciErrors.ResponseContentLengthMismatchError ||
+    error instanceof undiciErrors.HeadersOverflowError
+  );
 }
 
 // Connection errors arrive as undici errors or Node system errors, sometimes wrapped (AggregateError, cause).

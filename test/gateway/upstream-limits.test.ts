@@ -94,6 +94,8 @@ describe('retries', () => {
     ['503', (res: import('node:http').ServerResponse) => res.writeHead(503).end()],
     ['504', (res: import('node:http').ServerResponse) => res.writeHead(504).end()],
     ['429 with Retry-After: 0', (res: import('node:http').ServerResponse) => res.writeHead(429, { 'retry-after': '0' }).end('{}')],
+    ['a broken chunk', (res: import('node:http').ServerResponse) => res.socket?.end('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n')],
+    ['bytes that are not HTTP', (res: import('node:http').ServerResponse) => res.socket?.end('not http at all\r\n\r\n')],
   ])('a read that fails with %s twice succeeds on the third attempt', async (_name, fail) => {
     const since = hostile.requests.length;
     failFirst(2, fail);
@@ -122,6 +124,19 @@ describe('retries', () => {
       expect(res.errors?.[0]?.extensions?.code).toBe(status === 500 ? 'UPSTREAM_ERROR' : 'RATE_LIMITED');
       expect(attemptsOn('/api/projects/', since)).toBe(1);
     }
+  });
+
+  it('an answer that is not HTTP is UPSTREAM_UNAVAILABLE, for a read and for a write (sent once)', async () => {
+    hostile.behave(async (_req, res) => {
+      res.socket?.end('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n');
+      return true;
+    });
+    const since = hostile.requests.length;
+    const read = await query(PROJECTS);
+    expect(read.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    const write = await query('mutation($input: CreateProjectInput!) { createProject(input: $input) { project { id } } }', { input: { name: 'Garbled' } });
+    expect(write.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    expect(hostile.requests.slice(since).filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('never retries a write: a POST applied before the connection dropped is applied exactly once', async () => {
