@@ -278,11 +278,12 @@ function isClientStatus(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-// graphql-js completing a field with what a resolver returned: a null in a non-null field or a
-// scalar that cannot serialize the value. Resolvers return upstream data, so the upstream sent it.
+// graphql-js (or graphql-jit) completing a field with what a resolver returned: a null in a non-null
+// field, a scalar that cannot serialize the value, or no list for a list field. Resolvers return
+// upstream data, so the upstream sent it.
 function isResultShapeError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return /^Cannot return null for non-nullable field |cannot represent /.test(error.message);
+  return /^Cannot return null for non-nullable field |cannot represent |^Expected Iterable, but did not find one for field /.test(error.message);
 }
 
 function pathOf(formatted: GraphQLFormattedError): Pick<GraphQLFormattedError, 'path' | 'locations'> {

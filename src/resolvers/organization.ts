@@ -39,6 +39,5 @@ export const Organization: OrganizationResolvers = {
   pluginActivity: (org, args, ctx) => activityConnection(args, (page) => ctx.loaders.plugin.read(listPluginActivity, org.id, page)),
   exportsUnsubscribeConfigs: async (org, _args, ctx) =>
     (await ctx.loaders.plugin.read(getExportsUnsubscribeConfigs, org.id)).map((record) => ({ orgId: org.id, record })),
-  // The interface documents "no response body"; the real service answers a plain array.
-  featureFlagsByKey: async (org, { key }, ctx) => (await ctx.loaders.featureFlag.read(getOrganizationFlagsByKey, org.id, key)) ?? [],
+  featureFlagsByKey: (org, { key }, ctx) => ctx.loaders.featureFlag.read(getOrganizationFlagsByKey, org.id, key),
 };

@@ -4,6 +4,7 @@
 import type { UpstreamClient } from './http.ts';
 import type { ActivityLogRecord } from './activity.ts';
 import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
+import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG } from './record-shapes.ts';
 import type { UserRecord } from './user.ts';
 import type { UserError } from '../user-error.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
@@ -200,7 +201,15 @@ export function listAllFeatureFlagsActivity(client: UpstreamClient, projectId: n
 
 export function getEvaluationReasons(client: UpstreamClient, projectId: number, distinctId: string, groups: unknown): Promise<EvaluationReasonsRecord> {
   const query = { distinct_id: distinctId, groups: jsonQueryValue(groups) };
-  return client.request({ method: 'GET', route: `${FLAGS}evaluation_reasons/`, params: { project_id: projectId }, query });
+  const route = `${FLAGS}evaluation_reasons/`;
+  return client.request({ method: 'GET', route, params: { project_id: projectId }, query, decode: decodeEvaluationReasons });
+}
+
+/** Flag key -> an object whose `value` and `evaluation` are read. */
+function decodeEvaluationReasons(body: unknown): EvaluationReasonsRecord {
+  expectRecord(body, '');
+  for (const [key, result] of Object.entries(body)) expectRecord(result, key);
+  return body as EvaluationReasonsRecord;
 }
 
 export function getLocalEvaluation(client: UpstreamClient, projectId: number, sendCohorts: boolean): Promise<LocalEvaluationRecord> {
@@ -209,12 +218,25 @@ export function getLocalEvaluation(client: UpstreamClient, projectId: number, se
     route: `${FLAGS}local_evaluation/`,
     params: { project_id: projectId },
     query: { send_cohorts: sendCohorts ? 'true' : undefined },
+    decode: decodeLocalEvaluation,
   });
+}
+
+function decodeLocalEvaluation(body: unknown): LocalEvaluationRecord {
+  expectRecord(body, '');
+  expectRecords(body.flags, 'flags', MINIMAL_FLAG);
+  return body as LocalEvaluationRecord;
 }
 
 export function getMyFlags(client: UpstreamClient, projectId: number, groups: unknown): Promise<MyFlagRecord[]> {
   const query = { groups: jsonQueryValue(groups) };
-  return client.request({ method: 'GET', route: `${FLAGS}my_flags/`, params: { project_id: projectId }, query });
+  return client.request({ method: 'GET', route: `${FLAGS}my_flags/`, params: { project_id: projectId }, query, decode: decodeMyFlags });
+}
+
+function decodeMyFlags(body: unknown): MyFlagRecord[] {
+  expectRecords(body, '');
+  for (let index = 0; index < body.length; index++) expectRecord(body[index]?.feature_flag, `[${index}].feature_flag`, MINIMAL_FLAG);
+  return body as MyFlagRecord[];
 }
 
 export function getUserBlastRadius(
@@ -222,7 +244,13 @@ export function getUserBlastRadius(
   projectId: number,
   body: { condition: unknown; group_type_index?: number | null },
 ): Promise<UserBlastRadiusRecord> {
-  return client.request({ method: 'POST', route: `${FLAGS}user_blast_radius/`, params: { project_id: projectId }, body });
+  return client.request({
+    method: 'POST',
+    route: `${FLAGS}user_blast_radius/`,
+    params: { project_id: projectId },
+    body,
+    decode: decodeRecord<UserBlastRadiusRecord>,
+  });
 }
 
 // `groups` travels as a JSON-encoded query parameter; absent when not given.
@@ -230,16 +258,26 @@ function jsonQueryValue(value: unknown): string | undefined {
   return value === undefined || value === null ? undefined : JSON.stringify(value);
 }
 
-export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId: string, key: string): Promise<OrganizationFlagRecord[] | null> {
+export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId: string, key: string): Promise<OrganizationFlagRecord[]> {
   return client.request({
     method: 'GET',
     route: '/api/organizations/{org_id}/feature_flags/{feature_flag_key}/',
     params: { org_id: organizationId, feature_flag_key: key },
+    decode: decodeRecords<OrganizationFlagRecord>,
   });
 }
 
-export function copyFeatureFlags(client: UpstreamClient, organizationId: string, body: CopyFlagsBody): Promise<CopyFlagsResponse | null> {
-  return client.request({ method: 'POST', route: '/api/organizations/{org_id}/feature_flags/copy_flags/', params: { org_id: organizationId }, body });
+export function copyFeatureFlags(client: UpstreamClient, organizationId: string, body: CopyFlagsBody): Promise<CopyFlagsResponse> {
+  const route = '/api/organizations/{org_id}/feature_flags/copy_flags/';
+  return client.request({ method: 'POST', route, params: { org_id: organizationId }, body, decode: decodeCopyFlags });
+}
+
+/** The copied flags become FeatureFlags and each failure is read; either list may be left out. */
+function decodeCopyFlags(body: unknown): CopyFlagsResponse {
+  expectRecord(body, '');
+  if (body.success != null) expectRecords(body.success, 'success', FLAG_RECORD);
+  if (body.failed != null) expectRecords(body.failed, 'failed');
+  return body as CopyFlagsResponse;
 }
 
 /** A flag named by its project and its numeric id. */

@@ -3,6 +3,7 @@
 import type { UpstreamClient } from './http.ts';
 import type { ActivityLogRecord } from './activity.ts';
 import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
+import { decodeList, decodeRecord, decodeRecords, expectRecord, WITH_ID } from './record-shapes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** The REST values of `plugin_type` (`inline` exists upstream but is not creatable). */
@@ -97,16 +98,24 @@ export async function deletePlugin(client: UpstreamClient, orgId: string, id: nu
 }
 
 export function checkPluginForUpdates(client: UpstreamClient, orgId: string, id: number): Promise<CheckForUpdatesResponse> {
-  return client.request({ method: 'GET', route: `${PLUGIN}check_for_updates/`, params: { org_id: orgId, id } });
+  return client.request({ method: 'GET', route: `${PLUGIN}check_for_updates/`, params: { org_id: orgId, id }, decode: decodeCheckForUpdates });
+}
+
+/** Its `plugin` is remembered as the plugin's record. */
+function decodeCheckForUpdates(body: unknown): CheckForUpdatesResponse {
+  expectRecord(body, '');
+  expectRecord(body.plugin, 'plugin', WITH_ID);
+  return body as CheckForUpdatesResponse;
 }
 
 export function getPluginSource(client: UpstreamClient, orgId: string, id: number): Promise<PluginSourceRecord> {
-  return client.request({ method: 'GET', route: `${PLUGIN}source/`, params: { org_id: orgId, id } });
+  return client.request({ method: 'GET', route: `${PLUGIN}source/`, params: { org_id: orgId, id }, decode: decodeRecord<PluginSourceRecord> });
 }
 
 /** Body: file name -> new contents, null deletes the file. Answers the full file map. */
 export function updatePluginSource(client: UpstreamClient, orgId: string, id: number, files: PluginSourceRecord): Promise<PluginSourceRecord> {
-  return client.request({ method: 'PATCH', route: `${PLUGIN}update_source/`, params: { org_id: orgId, id }, body: files });
+  const route = `${PLUGIN}update_source/`;
+  return client.request({ method: 'PATCH', route, params: { org_id: orgId, id }, body: files, decode: decodeRecord<PluginSourceRecord> });
 }
 
 export function upgradePlugin(client: UpstreamClient, orgId: string, id: number): Promise<PluginRecord> {
@@ -124,16 +133,17 @@ export function listPluginActivity(client: UpstreamClient, orgId: string, page: 
 }
 
 export function getExportsUnsubscribeConfigs(client: UpstreamClient, orgId: string): Promise<PluginConfigRecord[]> {
-  return client.request({ method: 'GET', route: `${PLUGINS}exports_unsubscribe_configs/`, params: { org_id: orgId } });
+  const route = `${PLUGINS}exports_unsubscribe_configs/`;
+  return client.request({ method: 'GET', route, params: { org_id: orgId }, decode: decodeRecords<PluginConfigRecord> });
 }
 
 export function getPluginRepository(client: UpstreamClient, orgId: string): Promise<RepositoryPluginRecord[]> {
-  return client.request({ method: 'GET', route: `${PLUGINS}repository/`, params: { org_id: orgId } });
+  return client.request({ method: 'GET', route: `${PLUGINS}repository/`, params: { org_id: orgId }, decode: decodeRecords<RepositoryPluginRecord> });
 }
 
 /** Plain array of plugin ids that no project has enabled. */
 export function getUnusedPlugins(client: UpstreamClient, orgId: string): Promise<number[]> {
-  return client.request({ method: 'GET', route: `${PLUGINS}unused/`, params: { org_id: orgId } });
+  return client.request({ method: 'GET', route: `${PLUGINS}unused/`, params: { org_id: orgId }, decode: decodeList<number> });
 }
 
 /** A plugin named by the organization it is read through and its numeric id. */

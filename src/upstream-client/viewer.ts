@@ -4,6 +4,7 @@
 import type { UpstreamClient } from './http.ts';
 import type { OrganizationBasicRecord, OrganizationRecord } from './organization.ts';
 import type { ProjectListItem } from './project.ts';
+import { expectRecord, expectRecords, ORGANIZATION, PROJECT } from './record-shapes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 import type { UserRecord } from './user.ts';
 
@@ -22,5 +23,14 @@ export type ViewerRecord = UpstreamRecord<
 const VIEWER = '/api/users/@me/';
 
 export function getViewer(client: UpstreamClient): Promise<ViewerRecord> {
-  return client.request({ method: 'GET', route: VIEWER });
+  return client.request({ method: 'GET', route: VIEWER, decode: decodeViewer });
+}
+
+/** The embedded records become a Project and Organizations (the current one also the loader's record). */
+function decodeViewer(body: unknown): ViewerRecord {
+  expectRecord(body, '');
+  if (body.team != null) expectRecord(body.team, 'team', PROJECT);
+  if (body.organization != null) expectRecord(body.organization, 'organization', ORGANIZATION);
+  if (body.organizations != null) expectRecords(body.organizations, 'organizations', ORGANIZATION);
+  return body as ViewerRecord;
 }

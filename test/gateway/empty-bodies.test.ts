@@ -1,6 +1,7 @@
-// An upstream 2xx whose body is empty or not JSON is a malformed answer (src/upstream-client/response.ts):
-// every list and record field answers UPSTREAM_ERROR naming the route, never INTERNAL_SERVER_ERROR
-// or a null that reads as "nothing there", and the fields next to it keep their data.
+// An upstream 2xx whose body is empty, not JSON or JSON's null is a malformed answer
+// (src/upstream-client/response.ts, record-shapes.ts and each endpoint's `decode`): every list and
+// record field answers UPSTREAM_ERROR naming the route, never INTERNAL_SERVER_ERROR or a null that
+// reads as "nothing there", and the fields next to it keep their data.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed } from '../../local-upstream/index.ts';
 import { expectNoErrors, useStack } from './helpers.ts';
@@ -99,6 +100,8 @@ const FIELDS: Field[] = [
   ['Query.node (plugin)', /\/plugins\/\d+\/$/, () => `{ node(id: "${ids.plugin}") { ... on Plugin { name } } }`, ['node']],
   ['Query.node (role access)', /\/role_access\/\d+\/$/, () => `{ node(id: "${ids.roleAccess}") { ... on FeatureFlagRoleAccess { databaseId } } }`, ['node']],
   ['Organization.plugin', /\/plugins\/\d+\/$/, () => `{ organization(id: "${ids.org}") { plugin(id: "${ids.plugin}") { name } } }`, ['organization', 'plugin']],
+  ['Organization.slug', /^\/api\/organizations\/[^/]+\/$/, () => `{ organization(id: "${ids.org}") { slug } }`, ['organization', 'slug']],
+  ['Query.viewer', /^\/api\/users\/@me\/$/, () => '{ viewer { email } }', ['viewer']],
   ['Plugin.source', /\/plugins\/\d+\/source\/$/, () => `{ node(id: "${ids.plugin}") { ... on Plugin { source { filename } } } }`, ['node', 'source']],
   [
     'Project.featureFlag (by key)',
@@ -124,6 +127,7 @@ describe('an upstream 2xx without a JSON body', () => {
   describe.each([
     ['an empty body', ''],
     ['a non-JSON body', '<html>ok</html>'],
+    ['a JSON null', 'null'],
     ['an empty 204', null],
   ])('%s', (_kind, body) => {
     it.each(FIELDS)('%s answers UPSTREAM_ERROR', async (_name, path, query, errorPath) => {

@@ -457,6 +457,24 @@ function faultCases(ids: CorpusIds): DifferentialCase[] {
       `{ project(id: ${q(ids.projectId)}) { featureFlags(first: 3) { nodes { key active createdAt version filters status tags experimentSet ensureExperienceContinuity createdBy { databaseId uuid email } } } } }`,
     ),
     f(
+      'objects where the schema has lists',
+      {
+        method: 'GET',
+        path: flagsPath,
+        status: 200,
+        body: q({
+          count: 2,
+          next: null,
+          previous: null,
+          results: [
+            { id: 1, key: 'a', active: true, deleted: false, tags: { 0: 'x' }, experiment_set: [1] },
+            { id: 2, key: 'b', active: true, deleted: false, tags: ['y'], experiment_set: {}, analytics_dashboards: { a: 1 } },
+          ],
+        }),
+      },
+      `{ project(id: ${q(ids.projectId)}) { featureFlags(first: 2) { nodes { key tags experimentSet analyticsDashboards } } } }`,
+    ),
+    f(
       'a non-null field failing before a failing sibling',
       {
         method: 'GET',
