@@ -59,12 +59,26 @@ export async function keepOnlyLimitErrors(errors?: readonly Error[]): Promise<vo
 // graphql 16 spells it "more that"; accept the corrected spelling too.
 const TOKEN_LIMIT_MESSAGE = /^Syntax Error: Document contains more (?:than|that) (\d+) tokens\./;
 
-/** graphql-js's token-limit parse failure -> `TOKEN_LIMIT_EXCEEDED` with the limit; anything else unchanged. */
-export function formatTokenLimit(formatted: GraphQLFormattedError): GraphQLFormattedError {
-  const match = formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED' ? TOKEN_LIMIT_MESSAGE.exec(formatted.message) : null;
-  if (!match) return formatted;
-  return {
-    message: `Token limit of ${match[1]} exceeded: the document is too large.`,
-    extensions: { code: TOKEN_LIMIT_EXCEEDED, maxTokens: Number(match[1]) },
-  };
+/**
+ * The refusals of graphql-js's own limits, worded to say which limit: its token limit (a code of
+ * its own, `TOKEN_LIMIT_EXCEEDED`), the parser's stack (a document under the token limit can still
+ * nest deeper than the parser recurses) and the budget of validation's field-merging check (which
+ * graphql-js words only "Validation aborted."). Any other error unchanged.
+ */
+export function formatLimitRefusal(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (code === 'GRAPHQL_PARSE_FAILED') {
+    const match = TOKEN_LIMIT_MESSAGE.exec(formatted.message);
+    if (match) {
+      return {
+        message: `Token limit of ${match[1]} exceeded: the document is too large.`,
+        extensions: { code: TOKEN_LIMIT_EXCEEDED, maxTokens: Number(match[1]) },
+      };
+    }
+    if (formatted.message === 'Maximum call stack size exceeded') return { ...formatted, message: 'The document is nested too deeply to parse.' };
+  }
+  if (code === 'GRAPHQL_VALIDATION_FAILED' && formatted.message === 'Validation aborted.') {
+    return { ...formatted, message: 'Validation aborted: the document repeats too many fields (or fragments) to check that they can be merged.' };
+  }
+  return formatted;
 }

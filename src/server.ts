@@ -18,7 +18,7 @@ import { formatError } from './errors.ts';
 import { supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
 import { gatewayPlugin, inlineTraceWhenAsked, upstreamReportPlugin } from './apollo-plugins/index.ts';
-import { formatTokenLimit, parseOptions, queryLimitRules } from './query-limits.ts';
+import { formatLimitRefusal, parseOptions, queryLimitRules } from './query-limits.ts';
 import { graphqlCors } from './http/cors.ts';
 import { GRAPHQL_PATH, graphqlEdge, isGraphQLTarget, type RequestListener } from './http/graphql-edge.ts';
 import { EXPLORER_PATH, explorerRoutes, withOfflineExplorer } from './http/explorer.ts';
@@ -164,7 +164,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const httpServer = http.createServer();
   const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
   await server.start();
-  const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, options: options.subscriptions });
+  const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, metrics, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
   const graphql = graphqlEdge({ server, context, metrics, logger, trustedDocuments: options.trustedDocuments });
@@ -238,7 +238,7 @@ function apolloServer(
     validationRules: [...queryLimitRules(), supportedOperationTypeRule],
     parseOptions,
     // Masked errors are logged by the gateway's request listener, which knows the request id and operation.
-    formatError: (formatted, error) => formatTokenLimit(formatError(formatted, error, { production })),
+    formatError: (formatted, error) => formatLimitRefusal(formatError(formatted, error, { production })),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: graceMs + ANSWER_AFTER_ABORT_MS }),
       // No @cacheControl hints and no HTTP caching of answers that depend on the caller's key: the

@@ -12,7 +12,7 @@
 //   - an operation type the schema has no root for (e.g. `subscription` when there are none) is a
 //     validation error, not an execution failure.
 import type { BaseContext, GraphQLRequestContextDidResolveOperation } from '@apollo/server';
-import { GraphQLError, OperationTypeNode, visit, type ASTVisitor, type DocumentNode, type ValidationContext } from 'graphql';
+import { GraphQLError, OperationTypeNode, visit, type ASTVisitor, type DocumentNode, type OperationDefinitionNode, type ValidationContext } from 'graphql';
 import { ErrorCode } from '../errors.ts';
 
 export const INPUT_LIMITS = Object.freeze({
@@ -68,12 +68,26 @@ function longestLiteral(document: DocumentNode): number {
 
 /** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them (admission.ts). */
 export function checkInputLimits({ request, document, operation }: GraphQLRequestContextDidResolveOperation<BaseContext>): void {
+  const refusal = inputLimitsRefusal(document, operation, request.variables);
+  if (refusal) throw refusal;
+}
+
+/**
+ * The BAD_USER_INPUT refusal of variables or literals beyond `INPUT_LIMITS`, or null. Shared by
+ * HTTP (above) and the live transports (subscriptions/operation.ts), so every transport has the same limits.
+ */
+export function inputLimitsRefusal(
+  document: DocumentNode,
+  operation: OperationDefinitionNode | null | undefined,
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+): GraphQLError | null {
   const isWrite = operation?.operation === OperationTypeNode.MUTATION;
   const limits: Limits = { maxDepth: INPUT_LIMITS.maxDepth, maxStringLength: isWrite ? Infinity : INPUT_LIMITS.maxReadStringLength };
-  const problem = inputProblem(request.variables ?? {}, limits);
-  if (problem) throw tooLarge(`The variables hold ${problem}.`);
+  const problem = inputProblem(variables ?? {}, limits);
+  if (problem) return tooLarge(`The variables hold ${problem}.`);
   const length = isWrite ? 0 : longestLiteral(document);
-  if (length > limits.maxStringLength) throw tooLarge(`The document holds a string of ${length} characters (at most ${limits.maxStringLength} in a query).`);
+  if (length > limits.maxStringLength) return tooLarge(`The document holds a string of ${length} characters (at most ${limits.maxStringLength} in a query).`);
+  return null;
 }
 
 /** Validation rule: the schema must have a root type for the operation's type (graphql-js 17 has it built in). */

@@ -2,6 +2,7 @@
 // graphql-ws and graphql-sse transports in front of it. server.ts mounts it in two lines.
 import type http from 'node:http';
 import type { Logger } from 'pino';
+import type { GatewayMetrics } from '../observability.ts';
 import { parseOptions, queryLimitRules } from '../query-limits.ts';
 import { gatewaySchema } from '../schema.ts';
 import type { UpstreamTransport } from '../upstream-client/http.ts';
@@ -18,6 +19,7 @@ export function startLiveUpdates(init: {
   path: string;
   transport: UpstreamTransport;
   logger: Logger;
+  metrics: GatewayMetrics;
   options?: Partial<SubscriptionOptions> | undefined;
 }): LiveUpdates {
   const hub = new SubscriptionHub(init.transport, subscriptionOptions(init.options));
@@ -30,6 +32,7 @@ export function startLiveUpdates(init: {
     hub,
     transport: init.transport,
     logger: init.logger,
+    metrics: init.metrics,
   });
   return { hub, ...transports };
 }

@@ -1,8 +1,11 @@
 // What the two live transports share: where the key comes from, which operations they
 // accept (subscriptions only: queries and mutations go through HTTP POST, with its limits
-// and plugins), and how results and errors are shaped (the same formatError as HTTP).
+// and plugins), what they refuse before subscribing (HTTP's input limits, variables that do
+// not fit their types: BAD_USER_INPUT, as over HTTP), and how results and errors are shaped
+// (the same formatError as HTTP).
 import {
   getOperationAST,
+  getVariableValues,
   OperationTypeNode,
   GraphQLError,
   parse,
@@ -13,12 +16,14 @@ import {
   type FormattedExecutionResult,
   type GraphQLFormattedError,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type ParseOptions,
   type ValidationRule,
 } from 'graphql';
 import type { Logger } from 'pino';
+import { inputLimitsRefusal } from '../apollo-plugins/input-limits.ts';
 import { bearerToken } from '../context.ts';
-import { formatError } from '../errors.ts';
+import { ErrorCode, formatError } from '../errors.ts';
 
 export interface ParsedOperation {
   document: DocumentNode;
@@ -46,8 +51,32 @@ export function subscriptionOperation(
   if (operation.operation !== OperationTypeNode.SUBSCRIPTION) {
     return [clientError('Only subscriptions are served here; send queries and mutations with HTTP POST.', 'BAD_REQUEST')];
   }
-  const variables = request.variables;
-  return { document, operationName, variableValues: variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : null };
+  const variableValues = request.variables && typeof request.variables === 'object' ? (request.variables as Record<string, unknown>) : null;
+  const refused = inputRefusals(schema, document, operation, variableValues);
+  if (refused) return refused;
+  return { document, operationName, variableValues };
+}
+
+/**
+ * HTTP's input limits, then variable coercion as graphql-js runs it. Left to execution, a
+ * coercion error has no code and would be masked as an internal error.
+ */
+function inputRefusals(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | null,
+): readonly GraphQLError[] | null {
+  const limit = inputLimitsRefusal(document, operation, variables);
+  if (limit) return [limit];
+  // graphql-js's execute stops at the same number of errors.
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 50 });
+  return coerced.errors ? coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT)) : null;
+}
+
+/** True when `subscriptionOperation` refused the request (`Array.isArray` does not narrow a readonly array). */
+export function isRefusal(operation: ParsedOperation | readonly GraphQLError[]): operation is readonly GraphQLError[] {
+  return Array.isArray(operation);
 }
 
 /** The key from graphql-ws connection params (`Authorization`, `authorization` or `headers.Authorization`) or a header. */
@@ -67,10 +96,19 @@ export function formatResult(result: ExecutionResult, logger: Logger): Formatted
 
 export function formatErrors(errors: readonly GraphQLError[], logger: Logger): GraphQLFormattedError[] {
   return errors.map((error) =>
-    LIVE_CODES.has(String(error.extensions?.code))
-      ? error.toJSON()
-      : formatError(error.toJSON(), error, { onMasked: (original) => logger.error({ err: original }, 'masked internal error') }),
+    withoutHttp(
+      LIVE_CODES.has(String(error.extensions?.code))
+        ? error.toJSON()
+        : formatError(error.toJSON(), error, { onMasked: (original) => logger.error({ err: original }, 'masked internal error') }),
+    ),
   );
+}
+
+/** Apollo Server turns `extensions.http` into the HTTP status and drops it; the live transports drop it too, so errors read alike. */
+function withoutHttp(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (formatted.extensions?.http === undefined) return formatted;
+  const { http: _http, ...extensions } = formatted.extensions;
+  return { ...formatted, extensions };
 }
 
 /** Codes of the live transports themselves (client limits), shown as they are. */

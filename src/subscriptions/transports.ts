@@ -1,21 +1,23 @@
 // Mounts live updates on the gateway's HTTP server: graphql-ws (`graphql-transport-ws`) on
 // WebSocket upgrades of the GraphQL path, and GraphQL over SSE (graphql-sse) on
 // `<GraphQL path>/stream`. Both run subscriptions through execute.ts with the same schema,
-// validation rules and error formatting as HTTP.
+// validation rules, input limits and error formatting as HTTP; SSE bodies are read as /graphql's are.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Request, RequestHandler } from 'express';
-import { GraphQLError, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
+import type { Request, RequestHandler, Response } from 'express';
+import { GraphQLError, type ExecutionResult, type GraphQLSchema, type ParseOptions, type ValidationRule } from 'graphql';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { createHandler } from 'graphql-sse/lib/use/express';
 import type { Logger } from 'pino';
 import { createEventContext, type GatewayContext } from '../context.ts';
+import { jsonBody, MAX_BODY_BYTES, REFUSED } from '../http/json-body.ts';
+import type { GatewayMetrics } from '../observability.ts';
 import type { UpstreamTransport } from '../upstream-client/http.ts';
 import { subscribeWithEventContext } from './execute.ts';
 import type { ConnectionBudget, SubscriptionHub } from './hub.ts';
 import { attachLive } from './live-context.ts';
-import { formatErrors, formatResult, subscriptionOperation, tokenFrom } from './operation.ts';
+import { formatErrors, formatResult, isRefusal, subscriptionOperation, tokenFrom } from './operation.ts';
 
 export interface LiveTransportsOptions {
   httpServer: http.Server;
@@ -28,6 +30,8 @@ export interface LiveTransportsOptions {
   hub: SubscriptionHub;
   transport: UpstreamTransport;
   logger: Logger;
+  /** Counts the SSE bodies refused as /graphql's are. */
+  metrics: GatewayMetrics;
 }
 
 export interface LiveTransports {
@@ -38,7 +42,8 @@ export interface LiveTransports {
 }
 
 export function mountLiveTransports(options: LiveTransportsOptions): LiveTransports {
-  const webSockets = new WebSocketServer({ noServer: true });
+  // A message is held whole before it is parsed: at most what /graphql accepts as a body (ws closes with 1009 beyond).
+  const webSockets = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
   const wsServer = useServer(graphqlWsOptions(options), webSockets, options.hub.options.heartbeatMs);
   const onUpgrade = (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== options.path) return;
@@ -69,7 +74,7 @@ function graphqlWsOptions(options: LiveTransportsOptions): Parameters<typeof use
     schema: options.schema,
     onSubscribe: (ctx, _id, payload) => {
       const operation = subscriptionOperation(options, payload);
-      if (Array.isArray(operation)) return operation as readonly GraphQLError[];
+      if (isRefusal(operation)) return operation;
       let budget = budgets.get(ctx.extra.socket);
       if (!budget) budgets.set(ctx.extra.socket, (budget = { open: 0 }));
       const token = tokenFrom(ctx.connectionParams, ctx.extra.request.headers.authorization);
@@ -95,7 +100,7 @@ function sseHandler(options: LiveTransportsOptions): RequestHandler {
     schema: options.schema,
     onSubscribe: (req, params) => {
       const operation = subscriptionOperation(options, params);
-      if (Array.isArray(operation)) return { errors: formatErrors(operation as readonly GraphQLError[], options.logger) as unknown as GraphQLError[] };
+      if (isRefusal(operation)) return sseRefusal(operation);
       const { budget } = budgetOf(req.raw);
       const token = tokenFrom(undefined, req.raw.headers.authorization);
       return { schema: options.schema, ...operation, contextValue: liveContext(options, token, budget) as unknown as Record<string, unknown> };
@@ -104,7 +109,37 @@ function sseHandler(options: LiveTransportsOptions): RequestHandler {
     onNext: (_ctx, _req, result) => formatResult(result as never, options.logger) as never,
     onComplete: (_ctx, req) => budgetOf(req.raw).release(),
   });
+  const readBody = postBody(options);
+  const serve = async (req: Request, res: Response) => {
+    if (await readBody(req, res)) await handler(req, res);
+  };
   return (req, res, next) => {
-    handler(req, res).catch(next);
+    serve(req, res).catch(next);
+  };
+}
+
+/**
+ * A refusal as graphql-sse streams it (onNext formats its errors). graphql-sse takes an object for a
+ * result only when it has a `data` key, and otherwise answers "Unable to detect operation AST";
+ * an undefined `data` is left out of the event, as a request error has none.
+ */
+function sseRefusal(errors: readonly GraphQLError[]): ExecutionResult {
+  return { data: undefined, errors };
+}
+
+/**
+ * Reads a POST's JSON body as /graphql does (the same size limit and refusals) and hands it to
+ * graphql-sse, which would otherwise read any body whole, however large. Resolves to false when
+ * the request was refused. A body neither reader takes (another Content-Type) stays unread:
+ * graphql-sse answers 415, or 'Missing query' when the type only contains `application/json`.
+ */
+function postBody(options: LiveTransportsOptions): (req: Request, res: Response) => Promise<boolean> {
+  const readBody = jsonBody({ metrics: options.metrics, logger: options.logger });
+  return async (req, res) => {
+    if (req.method !== 'POST') return true;
+    const body = await readBody(req, res);
+    if (body === REFUSED) return false;
+    req.body = body ?? {};
+    return true;
   };
 }
