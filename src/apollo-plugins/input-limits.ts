@@ -2,7 +2,7 @@
 // it, so that abusive input is a 4xx naming the limit rather than a crash (a stack overflow on JSON
 // nested thousands of levels deep) or an upstream call that can only fail. They follow the
 // service's own limits and never refuse what it accepts (docs/limits-and-deadlines.md, "Input limits"):
-//   - variables nested at most `maxDepth` levels (objects and lists);
+//   - variables, and the document's literals, nested at most `maxDepth` levels (objects and lists);
 //   - in a read (query, subscription), strings in the variables and the document's literals at
 //     most `maxReadStringLength` characters: a read sends its arguments in the upstream URL
 //     (search, keys, distinct ids, groups), which HTTP servers refuse beyond 8 KiB;
@@ -50,20 +50,31 @@ export function inputProblem(value: unknown, limits: Limits): string | null {
 }
 
 // Apollo hands the same parsed document to every request with the same text: scan it once.
-const longestLiterals = new WeakMap<DocumentNode, number>();
+const literalFacts = new WeakMap<DocumentNode, LiteralFacts>();
 
-/** The length of the longest string literal in `document`. */
-function longestLiteral(document: DocumentNode): number {
-  const longest = longestLiterals.get(document);
-  if (longest !== undefined) return longest;
-  let found = 0;
+interface LiteralFacts {
+  /** The length of the longest string literal. */
+  longest: number;
+  /** The deepest nesting of object and list literals. */
+  deepest: number;
+}
+
+/** The longest string literal in `document`, and how deeply its object and list literals nest. */
+function literalsOf(document: DocumentNode): LiteralFacts {
+  const known = literalFacts.get(document);
+  if (known) return known;
+  const facts: LiteralFacts = { longest: 0, deepest: 0 };
+  let depth = 0;
+  const nest = { enter: () => void (facts.deepest = Math.max(facts.deepest, ++depth)), leave: () => void depth-- };
   visit(document, {
     StringValue(node) {
-      found = Math.max(found, node.value.length);
+      facts.longest = Math.max(facts.longest, node.value.length);
     },
+    ObjectValue: nest,
+    ListValue: nest,
   });
-  longestLiterals.set(document, found);
-  return found;
+  literalFacts.set(document, facts);
+  return facts;
 }
 
 /** Refuses variables or literals beyond `INPUT_LIMITS` with BAD_USER_INPUT (HTTP 400), before anything reads them (admission.ts). */
@@ -85,8 +96,11 @@ export function inputLimitsRefusal(
   const limits: Limits = { maxDepth: INPUT_LIMITS.maxDepth, maxStringLength: isWrite ? Infinity : INPUT_LIMITS.maxReadStringLength };
   const problem = inputProblem(variables ?? {}, limits);
   if (problem) return tooLarge(`The variables hold ${problem}.`);
-  const length = isWrite ? 0 : longestLiteral(document);
-  if (length > limits.maxStringLength) return tooLarge(`The document holds a string of ${length} characters (at most ${limits.maxStringLength} in a query).`);
+  const literals = literalsOf(document);
+  if (literals.deepest > limits.maxDepth) return tooLarge(`The document holds values nested deeper than ${limits.maxDepth} levels.`);
+  if (!isWrite && literals.longest > limits.maxStringLength) {
+    return tooLarge(`The document holds a string of ${literals.longest} characters (at most ${limits.maxStringLength} in a query).`);
+  }
   return null;
 }
 

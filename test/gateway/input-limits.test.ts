@@ -89,6 +89,21 @@ describe('structural abuse is refused before any upstream call', () => {
       new RegExp(`nested deeper than ${INPUT_LIMITS.maxDepth} levels`),
     ],
     [
+      'a literal nested 500 levels deep in a write',
+      () =>
+        JSON.stringify({
+          query: `mutation { updateFeatureFlag(input: {id: "1", filters: ${'{a: '.repeat(500)}1${'}'.repeat(500)}}) { userErrors { message } } }`,
+        }),
+      400,
+      new RegExp(`The document holds values nested deeper than ${INPUT_LIMITS.maxDepth} levels`),
+    ],
+    [
+      'a literal nested 33 levels deep in a read',
+      () => JSON.stringify({ query: `{ project(id: 1) { myFlags(groups: ${'{a: ['.repeat(17)}1${']}'.repeat(17)}) { value } } }` }),
+      400,
+      new RegExp(`The document holds values nested deeper than ${INPUT_LIMITS.maxDepth} levels`),
+    ],
+    [
       'a body larger than the limit (a giant array)',
       () => JSON.stringify({ query: UPDATE, variables: { input: { id: '1', tags: Array.from({ length: MAX_BODY_BYTES / 2 }, () => 't') } } }),
       413,
