@@ -13,7 +13,7 @@ import type { TracerProvider } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { createCache, type GatewayCache } from './cache.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
-import { createContext, type GatewayContext } from './context.ts';
+import { createContext, replayingContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
@@ -263,7 +263,12 @@ function apolloServer(
 function schemaAndExecutor(options: GatewayOptions, metrics: GatewayMetrics) {
   const schema = gatewaySchema();
   if (options.compiledExecution === false) return { schema };
-  const executor = compiledExecutor({ schema, compileSchema: compilationSchema(), count: executionCounter(metrics.registry) });
+  const executor = compiledExecutor({
+    schema,
+    compileSchema: compilationSchema(),
+    count: executionCounter(metrics.registry),
+    recomputationContext: (context) => replayingContext(context as GatewayContext),
+  });
   return { gateway: executorGateway(schema, executor) };
 }
 

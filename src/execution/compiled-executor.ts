@@ -19,7 +19,6 @@ import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/serv
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
 import { ineligibility } from './eligibility.ts';
 import { FEDERATED_TRACE_HEADER } from '../apollo-plugins/inline-trace.ts';
-import { replayingContext, type GatewayContext } from '../context.ts';
 
 interface CompiledExecutorOptions {
   /** The schema Apollo validates against and graphql-js executes (Apollo may instrument its resolvers). */
@@ -27,6 +26,8 @@ interface CompiledExecutorOptions {
   /** A separate instance of the same schema that only graphql-jit reads, so Apollo's instrumentation never reaches compiled code. */
   compileSchema: GraphQLSchema;
   count: ExecutionCounter;
+  /** The context graphql-js computes a compiled answer again with (the server's: `replayingContext`, context.ts); by default the same. */
+  recomputationContext?: (context: unknown) => unknown;
 }
 
 // Per parsed document (Apollo's document cache hands back the same DocumentNode for the same
@@ -35,7 +36,7 @@ type Plan = CompiledQuery | Exclude<ExecutionReason, 'compiled'>;
 type PlanByOperation = Map<string, Plan>;
 
 /** An Apollo Server gateway executor that runs eligible queries compiled, everything else on graphql-js. */
-export function compiledExecutor({ schema, compileSchema, count }: CompiledExecutorOptions): GatewayExecutor {
+export function compiledExecutor({ schema, compileSchema, count, recomputationContext = (context) => context }: CompiledExecutorOptions): GatewayExecutor {
   const cache = new WeakMap<DocumentNode, PlanByOperation>();
 
   function plan(document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null): Plan {
@@ -94,8 +95,8 @@ export function compiledExecutor({ schema, compileSchema, count }: CompiledExecu
     // errors of fields graphql-js never completed once that field failed (test/gateway/differential.test.ts,
     // "a non-null field failing before a failing sibling"). The answer is graphql-js's, computed
     // again from the upstream answers the first run read, each delivered as the network did
-    // (context.ts `replayingContext`): nothing is read twice, and errors come in a first run's order.
-    if (result.errors.length > 1 && nulledAroundAnError(result)) return interpreted(request, 'recomputed', replayingContext(request.context as GatewayContext));
+    // (`recomputationContext`): nothing is read twice, and errors come in a first run's order.
+    if (result.errors.length > 1 && nulledAroundAnError(result)) return interpreted(request, 'recomputed', recomputationContext(request.context));
     return { ...result, errors: result.errors.map(asGraphQLJsError) };
   };
 }
