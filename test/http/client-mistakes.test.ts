@@ -101,15 +101,6 @@ describe('documents the gateway refuses', () => {
     expect(await refusedCount(dev, 'TOKEN_LIMIT_EXCEEDED')).toBeGreaterThan(0);
   });
 
-  it('a document nested deeper than the parser recurses, under the token limit, is a 400 GRAPHQL_PARSE_FAILED that says so', async () => {
-    const query = `{ projects(first: ${'['.repeat(2400)}1${']'.repeat(2400)}) { totalCount } }`;
-    const res = await post(dev, JSON.stringify({ query }));
-    expect(res.status).toBe(400);
-    expect(res.json.errors?.map((e: { message: string; extensions?: { code?: string } }) => [e.extensions?.code, e.message])).toEqual([
-      ['GRAPHQL_PARSE_FAILED', 'The document is nested too deeply to parse.'],
-    ]);
-  });
-
   it('a document with more fields than validation compares is a 400 that says why', async () => {
     const res = await post(dev, JSON.stringify({ query: `{ ${'__typename '.repeat(4000)}}` }));
     expect(res.status).toBe(400);
