@@ -23,6 +23,8 @@ import { linkedInReplaySettings } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { checkEditConflict } from '../validation/edit-conflict.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
+import { approvalGate } from '../approvals/gate.ts';
+import { CREATE_ACTIONS, UPDATE_ACTIONS } from '../approvals/flag-actions.ts';
 import { flagOf, projectOf } from './common.ts';
 import { listFilter, listOrder } from './flag-list-query.ts';
 
@@ -68,6 +70,7 @@ function create(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, inputContext(ctx, project));
+  approvalGate(ctx, { project, flag: undefined, change: input, method: 'POST', actions: CREATE_ACTIONS });
   const key = input.key as string;
   freeKeyHeldByDeletedFlag(ctx, project.id, key);
   const fields: FlagFields = {
@@ -129,6 +132,7 @@ function update(ctx: RouteContext): ApiResponse {
   const context = inputContext(ctx, project, flag);
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, context);
+  approvalGate(ctx, { project, flag, change: input, method: 'PATCH', actions: UPDATE_ACTIONS });
   checkEditConflict(body, input, flag, ctx.users.basic(flag.last_modified_by)?.email ?? null);
   stripLegacyGroups(input, flag);
   checkFlagTransition(flag, input, context.projectFlags);
