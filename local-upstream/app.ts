@@ -9,6 +9,7 @@ import type { Store } from './storage/db.ts';
 import { Directory } from './serializers/directory.ts';
 import { allRoutes, publicRoutes } from './routes/index.ts';
 import type { KeyThrottle } from './http/throttle.ts';
+import type { ProjectDeletions } from './project-deletion.ts';
 
 /**
  * Request dispatch: route, authenticate, run the handler inside one SQLite transaction, and turn errors into
@@ -21,11 +22,13 @@ export class App {
   private readonly publicRouter = new Router<PublicRoute>(publicRoutes);
   private readonly log: (message: string, error: unknown) => void;
   private readonly throttle: KeyThrottle;
+  private readonly deletions: ProjectDeletions;
 
-  constructor(store: Store, log: (message: string, error: unknown) => void, throttle: KeyThrottle) {
+  constructor(store: Store, log: (message: string, error: unknown) => void, throttle: KeyThrottle, deletions: ProjectDeletions) {
     this.store = store;
     this.log = log;
     this.throttle = throttle;
+    this.deletions = deletions;
   }
 
   handle(req: ApiRequest): ApiResponse {
@@ -101,6 +104,7 @@ export class App {
       store: this.store,
       req,
       caller,
+      deletions: this.deletions,
       users: new Directory(
         this.store,
         (flag) => canEditFlag(this.store, caller.user.id, flag),
