@@ -1,6 +1,6 @@
 import type { RouteContext } from '../http/router.ts';
 import type { FlagRow } from '../storage/flags.ts';
-import { effectiveFilters } from '../serializers/flags.ts';
+import { isEligibleForExperiment, variantCount } from '../serializers/flags.ts';
 import { flagStatus } from '../serializers/flag-status.ts';
 import { validationError } from '../http/errors.ts';
 
@@ -9,11 +9,6 @@ import { validationError } from '../http/errors.ts';
  * flags are left out unless `archived` is given (whatever its value, which then picks archived or not), `key=`
  * included. The filter is undefined when only that default applies, which the paged SQL query does itself.
  */
-
-function variantCount(flag: FlagRow): number {
-  const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;
-  return Array.isArray(variants) ? variants.length : 0;
-}
 
 function matchesType(flag: FlagRow, type: string): boolean {
   if (type === 'boolean') return variantCount(flag) === 0;
@@ -56,14 +51,6 @@ function createdByIds(value: string | null): number[] {
 /** The service's `str_to_bool`: y, yes, t, true, on or 1, in any case. */
 function strToBool(value: string | null): boolean {
   return value !== null && ['y', 'yes', 't', 'true', 'on', '1'].includes(value.toLowerCase());
-}
-
-const MAX_EXPERIMENT_VARIANTS = 20;
-
-/** A flag can back an experiment when it is multivariate with 2 to 20 variants (the record's `is_eligible_for_experiment`). */
-export function isEligibleForExperiment(flag: FlagRow): boolean {
-  const count = variantCount(flag);
-  return count >= 2 && count <= MAX_EXPERIMENT_VARIANTS;
 }
 
 const MAX_SEARCH_LENGTH = 200;

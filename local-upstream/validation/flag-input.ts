@@ -13,8 +13,6 @@ const FLAG_FIELDS: FieldSpecs = {
   active: { kind: 'boolean' },
   created_at: { kind: 'datetime' },
   ensure_experience_continuity: { kind: 'boolean', allowNull: true },
-  rollback_conditions: { kind: 'json', allowNull: true },
-  performed_rollback: { kind: 'boolean', allowNull: true },
   tags: { kind: 'stringList' },
   // A `ListField` without a child type: any list passes here; `checkEvaluationContexts` judges its items.
   evaluation_contexts: { kind: 'raw' },
@@ -104,7 +102,6 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
   // rollout, which the local upstream does not model (docs/rest-interface.md).
   delete clean.evaluation_contexts;
   checkFieldCombinations(clean, ctx.existing);
-  if (clean.active === true) clean.performed_rollback = false;
   return clean;
 }
 
