@@ -1,7 +1,7 @@
 import { RefusalKeepingWrites } from '../http/errors.ts';
 import type { RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
-import { enabledPolicies, insertChangeRequest, openChangeRequest, userRoleIds, type ChangeRequestRow } from '../storage/approvals.ts';
+import { changeRequestVotes, enabledPolicies, insertChangeRequest, openChangeRequest, userRoleIds, type ChangeRequestRow } from '../storage/approvals.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import type { ProjectRow } from '../storage/projects.ts';
 import { changeRequestBody } from '../serializers/approvals.ts';
@@ -74,7 +74,7 @@ function refusal(ctx: RouteContext, request: ChangeRequestRow, code: string, mes
     resource_type: request.resource_type,
     resource_id: request.resource_id,
     change_request_id: request.id,
-    change_request: changeRequestBody(request, ctx.users, null),
+    change_request: changeRequestBody(request, changeRequestVotes(ctx.store, request.id), ctx.users, null),
     required_approvers: approvers,
   });
 }

@@ -1,9 +1,10 @@
 import { ADMIN } from '../auth/access.ts';
-import { notFound, permissionDenied, validationError } from '../http/errors.ts';
+import { notFound, permissionDenied, plainError, validationError } from '../http/errors.ts';
 import { paginateArray } from '../http/pagination.ts';
 import { noContent, ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import {
+  changeRequestVotes,
   deletePolicy,
   getChangeRequest,
   getPolicy,
@@ -11,20 +12,23 @@ import {
   POLICY_DEFAULTS,
   projectChangeRequests,
   projectPolicies,
+  rejectChangeRequest,
   updatePolicy,
   userRoleIds,
   type ApprovalPolicyFields,
   type ChangeRequestRow,
 } from '../storage/approvals.ts';
-import { changeRequestBody, policyBody } from '../serializers/approvals.ts';
+import { canApprove, canCancel, changeRequestBody, policyBody } from '../serializers/approvals.ts';
+import { pythonStr } from '../python-format.ts';
 import { validatePolicyInput } from '../validation/approval-policy-input.ts';
-import { requireObject } from '../validation/fields.ts';
+import { isDict, requireObject } from '../validation/fields.ts';
 import { projectOf } from './common.ts';
 
 /**
  * `/api/projects/{id}/approval_policies/` (`ApprovalPolicyViewSet`: members read, organization admins write; scope
- * `approvals:read` / `approvals:write`) and the change requests the policies open, read-only here
- * (`/api/projects/{id}/change_requests/`). The approvals product is a paid feature of the service's cloud; the local
+ * `approvals:read` / `approvals:write`) and the change requests the policies open
+ * (`/api/projects/{id}/change_requests/`): read, rejected by a reviewer or cancelled by the requester; approving
+ * (and so applying) them is not reproduced (docs/rest-interface.md). The approvals product is a paid feature of the service's cloud; the local
  * upstream, like a self-hosted instance, always has it.
  */
 
@@ -114,16 +118,64 @@ function listChangeRequests(ctx: RouteContext): ApiResponse {
   return ok(
     paginateArray(
       ctx.req,
-      requests.map((request) => changeRequestBody(request, ctx.users, viewer)),
+      requests.map((request) => changeRequestBody(request, changeRequestVotes(ctx.store, request.id), ctx.users, viewer)),
     ),
   );
 }
 
+function changeRequestOf(ctx: RouteContext, projectId: number): ChangeRequestRow {
+  const request = getChangeRequest(ctx.store, projectId, (ctx.req.params.id ?? '').toLowerCase());
+  if (!request) throw notFound();
+  return request;
+}
+
 function retrieveChangeRequest(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'approvals:read');
-  const request = getChangeRequest(ctx.store, project.id, (ctx.req.params.id ?? '').toLowerCase());
-  if (!request) throw notFound();
-  return ok(changeRequestBody(request, ctx.users, viewerOf(ctx, project.organization_id)));
+  const request = changeRequestOf(ctx, project.id);
+  return ok(changeRequestBody(request, changeRequestVotes(ctx.store, request.id), ctx.users, viewerOf(ctx, project.organization_id)));
+}
+
+/** The answer of a vote or a cancellation: the outcome and the request as the caller now sees it. */
+function decided(ctx: RouteContext, organizationId: string, status: string, message: string, request: ChangeRequestRow): ApiResponse {
+  const body = changeRequestBody(request, changeRequestVotes(ctx.store, request.id), ctx.users, viewerOf(ctx, organizationId));
+  return ok({ status, message, change_request: body });
+}
+
+/** `CanApprove`: a pending request, a reviewer in its approver set, the requester only when self-approval is allowed. */
+function checkCanReview(request: ChangeRequestRow, viewer: { userId: number; roleIds: string[] }): void {
+  if (request.state !== 'pending') throw permissionDenied('Only pending change requests can be approved');
+  if (request.created_by === viewer.userId && request.policy_snapshot.allow_self_approve !== true) {
+    throw permissionDenied('You cannot approve your own change request');
+  }
+  if (!canApprove(request, viewer)) throw permissionDenied('You are not in the approver set for this change request');
+}
+
+function reasonOf(ctx: RouteContext, fallback: string): string {
+  const body = ctx.req.body();
+  const reason = isDict(body) ? body.reason : undefined;
+  return reason === undefined || reason === null ? fallback : pythonStr(reason);
+}
+
+/** `POST .../change_requests/{id}/reject/`: a reviewer's rejection, with a reason; the request is closed. */
+function rejectRoute(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'approvals:write');
+  const request = changeRequestOf(ctx, project.id);
+  checkCanReview(request, viewerOf(ctx, project.organization_id));
+  const reason = reasonOf(ctx, '');
+  if (!reason) throw plainError(400, { error: 'A reason is required for rejection.' });
+  if (changeRequestVotes(ctx.store, request.id).some((vote) => vote.created_by === ctx.caller.user.id)) {
+    throw plainError(400, { error: 'You have already voted on this change request.' });
+  }
+  return decided(ctx, project.organization_id, 'rejected', 'Change request rejected.', rejectChangeRequest(ctx.store, request, ctx.caller.user.id, reason));
+}
+
+/** `POST .../change_requests/{id}/cancel/`: the requester withdraws a pending request nobody approved yet. */
+function cancelRoute(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'approvals:write');
+  const request = changeRequestOf(ctx, project.id);
+  if (!canCancel(request, changeRequestVotes(ctx.store, request.id), ctx.caller.user.id)) throw permissionDenied('You cannot cancel this change request');
+  const reason = reasonOf(ctx, 'Canceled by requester');
+  return decided(ctx, project.organization_id, 'canceled', 'Change request canceled.', rejectChangeRequest(ctx.store, request, ctx.caller.user.id, reason));
 }
 
 const POLICIES = '/api/projects/:project/approval_policies';
@@ -137,4 +189,6 @@ export const approvalRoutes: Route[] = [
   { method: 'DELETE', path: `${POLICIES}/:id`, handler: destroyPolicy },
   { method: 'GET', path: CHANGE_REQUESTS, handler: listChangeRequests },
   { method: 'GET', path: `${CHANGE_REQUESTS}/:id`, handler: retrieveChangeRequest },
+  { method: 'POST', path: `${CHANGE_REQUESTS}/:id/reject`, handler: rejectRoute },
+  { method: 'POST', path: `${CHANGE_REQUESTS}/:id/cancel`, handler: cancelRoute },
 ];

@@ -1,4 +1,4 @@
-import type { ApprovalPolicyRow, ChangeRequestRow } from '../storage/approvals.ts';
+import type { ApprovalPolicyRow, ChangeRequestRow, VoteRow } from '../storage/approvals.ts';
 import type { Directory } from './directory.ts';
 
 /** Django's `duration_string` of microseconds, as DRF's `DurationField` shows it: `[D ]HH:MM:SS[.uuuuuu]`. */
@@ -42,18 +42,28 @@ export interface Viewer {
   roleIds: string[];
 }
 
-function canApprove(request: ChangeRequestRow, viewer: Viewer): boolean {
+export function canApprove(request: ChangeRequestRow, viewer: Viewer): boolean {
   const snapshot = request.policy_snapshot;
   if (request.created_by === viewer.userId && snapshot.allow_self_approve !== true) return false;
   if (Array.isArray(snapshot.users) && snapshot.users.includes(viewer.userId)) return true;
   return Array.isArray(snapshot.roles) && snapshot.roles.some((role) => viewer.roleIds.includes(String(role)));
 }
 
+/** `ApprovalSerializer`: one vote. */
+function voteBody(vote: VoteRow, users: Directory): Record<string, unknown> {
+  return { id: vote.id, created_by: users.basic(vote.created_by), decision: vote.decision, reason: vote.reason, created_at: vote.created_at };
+}
+
+/** `ChangeRequest.can_be_canceled_by`: the requester, while it is pending and nobody approved it. */
+export function canCancel(request: ChangeRequestRow, votes: VoteRow[], userId: number): boolean {
+  return request.state === 'pending' && request.created_by === userId && !votes.some((vote) => vote.decision === 'approved');
+}
+
 /**
- * `ChangeRequestSerializer`. Change requests are never validated again, voted on or applied here
- * (docs/rest-interface.md), so the validation, application and vote fields keep their initial values.
+ * `ChangeRequestSerializer`. Change requests are never validated again or applied here (docs/rest-interface.md),
+ * so the validation and application fields keep their initial values.
  */
-export function changeRequestBody(request: ChangeRequestRow, users: Directory, viewer: Viewer | null): Record<string, unknown> {
+export function changeRequestBody(request: ChangeRequestRow, votes: VoteRow[], users: Directory, viewer: Viewer | null): Record<string, unknown> {
   return {
     id: request.id,
     action_key: request.action_key,
@@ -75,10 +85,10 @@ export function changeRequestBody(request: ChangeRequestRow, users: Directory, v
     applied_at: null,
     apply_error: '',
     result_data: null,
-    approvals: [],
+    approvals: votes.map((vote) => voteBody(vote, users)),
     can_approve: viewer ? canApprove(request, viewer) : false,
-    can_cancel: viewer ? request.state === 'pending' && request.created_by === viewer.userId : false,
+    can_cancel: viewer ? canCancel(request, votes, viewer.userId) : false,
     is_requester: viewer ? request.created_by === viewer.userId : false,
-    user_decision: null,
+    user_decision: viewer ? (votes.find((vote) => vote.created_by === viewer.userId)?.decision ?? null) : null,
   };
 }

@@ -242,3 +242,31 @@ export function userRoleIds(store: Store, userId: number, organizationId: string
     )
     .map((row) => row.role_id);
 }
+
+export interface VoteRow {
+  id: string;
+  created_by: number | null;
+  decision: 'approved' | 'rejected';
+  reason: string;
+  created_at: string;
+}
+
+/** The votes on a change request (`Approval` rows), oldest first. */
+export function changeRequestVotes(store: Store, changeRequestId: string): VoteRow[] {
+  return store.all<VoteRow>(
+    'SELECT id, created_by, decision, reason, created_at FROM change_request_votes WHERE change_request_id = $request ORDER BY created_at, rowid',
+    { request: changeRequestId },
+  );
+}
+
+/** Records a rejection (a reviewer's, or the requester's cancellation) and closes the request as rejected. */
+export function rejectChangeRequest(store: Store, request: ChangeRequestRow, userId: number, reason: string): ChangeRequestRow {
+  const now = nowIso();
+  store.run(
+    `INSERT INTO change_request_votes (id, change_request_id, created_by, decision, reason, created_at)
+     VALUES ($id, $request, $by, 'rejected', $reason, $now)`,
+    { id: randomUUID(), request: request.id, by: userId, reason, now },
+  );
+  store.run("UPDATE change_requests SET state = 'rejected', updated_at = $now WHERE id = $id", { id: request.id, now });
+  return getChangeRequest(store, request.project_id, request.id)!;
+}

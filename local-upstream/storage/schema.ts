@@ -219,6 +219,15 @@ CREATE TABLE IF NOT EXISTS change_requests (
   expires_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS change_requests_by_project ON change_requests(project_id, created_at);
+CREATE TABLE IF NOT EXISTS change_request_votes (
+  id TEXT PRIMARY KEY,
+  change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  decision TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  UNIQUE (change_request_id, created_by)
+);
 CREATE TABLE IF NOT EXISTS seed_origins (
   kind TEXT NOT NULL,
   seed_key TEXT NOT NULL,

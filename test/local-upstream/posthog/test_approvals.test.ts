@@ -8,8 +8,9 @@ import { OWNER_EMAIL, portedSuite, type PortedContext, type PortedProject } from
  * the same gated serializer (`products/feature_flags/backend/api/feature_flag.py`).
  *
  * Skipped: the cloud paywall tests (`TestApprovalsFeatureGating`; the local upstream always has the feature, as a
- * self-hosted instance does), and every approve / reject / cancel test (the local upstream does not vote on or apply
- * change requests; docs/rest-interface.md). Change requests are created by a gated write instead of the ORM.
+ * self-hosted instance does), every approve test and the vote-dependent cancel tests (the local upstream does not
+ * approve and apply change requests; docs/rest-interface.md). Change requests are created by a gated write instead
+ * of the ORM.
  */
 
 const FILE = 'products/approvals/backend/tests/test_approvals_api.py';
@@ -43,6 +44,9 @@ const NAMES = [
   'bypass',
   'gate before dependencies',
   'create',
+  'test_reject_success',
+  'test_cancel_success',
+  'reviewers',
 ];
 const projects: Record<string, PortedProject> = Object.fromEntries(NAMES.map((name) => [name, {}]));
 const { state, project } = portedSuite(projects);
@@ -360,5 +364,72 @@ describe('the gate on the lifecycle actions (the same gated serializer write, re
     expect(response.body).toMatchObject({ code: 'approval_required', resource_id: null });
     expect((await ctx.api.get(`${ctx.flags}?key=born-enabled`)).body.count).toBe(0);
     expect((await ctx.api.post(ctx.flags, { key: 'born-disabled', active: false, filters: rollout(100) })).status).toBe(201);
+  });
+});
+
+describe('TestChangeRequestViewSet: reject and cancel', () => {
+  /** A flag whose rollout change is pending under an update policy; returns the change request's id. */
+  async function pendingRequest(ctx: PortedContext, key: string, policy: Record<string, unknown> = {}) {
+    const flag = await ctx.createFlag({ key, filters: rollout(100) });
+    await createPolicy(ctx, 'feature_flag.update', policy);
+    const refused = await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(50) });
+    expect(refused.status).toBe(409);
+    return { flag, id: refused.body.change_request_id as string };
+  }
+
+  it(t('test_reject_success') + ' (and test_reject_requires_reason)', async () => {
+    const ctx = project('test_reject_success');
+    const { flag, id } = await pendingRequest(ctx, 'rejected', { allow_self_approve: true });
+    const noReason = await ctx.api.post(`${changeRequests(ctx)}${id}/reject/`, {});
+    expect({ status: noReason.status, body: noReason.body }).toEqual({ status: 400, body: { error: 'A reason is required for rejection.' } });
+    const response = await ctx.api.post(`${changeRequests(ctx)}${id}/reject/`, { reason: 'Not ready for production' });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'rejected',
+      message: 'Change request rejected.',
+      change_request: { id, state: 'rejected', user_decision: 'rejected' },
+    });
+    expect(response.body.change_request.approvals).toEqual([
+      {
+        id: expect.any(String),
+        created_by: expect.objectContaining({ email: OWNER_EMAIL }),
+        decision: 'rejected',
+        reason: 'Not ready for production',
+        created_at: expect.any(String),
+      },
+    ]);
+    // test_reject_leaves_flag_unchanged, and a closed request no longer blocks a new one.
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.filters.groups[0].rollout_percentage).toBe(100);
+    const again = await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(40) });
+    expect(again.body).toMatchObject({ code: 'approval_required' });
+    expect(again.body.change_request_id).not.toBe(id);
+    // test_approve_not_pending, for the reviewer's other vote
+    const closed = await ctx.api.post(`${changeRequests(ctx)}${id}/reject/`, { reason: 'twice' });
+    expect({ status: closed.status, detail: closed.body.detail }).toEqual({ status: 403, detail: 'Only pending change requests can be approved' });
+  });
+
+  it(t('test_cancel_success') + ' (and test_cancel_only_by_requester, test_cancel_not_pending)', async () => {
+    const ctx = project('test_cancel_success');
+    const { id } = await pendingRequest(ctx, 'cancelled');
+    const stranger = await state.different.post(`${changeRequests(ctx)}${id}/cancel/`, {});
+    expect({ status: stranger.status, detail: stranger.body.detail }).toEqual({ status: 403, detail: 'You cannot cancel this change request' });
+    const response = await ctx.api.post(`${changeRequests(ctx)}${id}/cancel/`, {});
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'canceled', message: 'Change request canceled.', change_request: { state: 'rejected', can_cancel: false } });
+    expect(response.body.change_request.approvals[0]).toMatchObject({ decision: 'rejected', reason: 'Canceled by requester' });
+    expect((await ctx.api.post(`${changeRequests(ctx)}${id}/cancel/`, {})).status).toBe(403);
+  });
+
+  it('only a reviewer in the approver set rejects, and the requester only when self-approval is allowed (CanApprove)', async () => {
+    const ctx = project('reviewers');
+    const { id } = await pendingRequest(ctx, 'reviewed');
+    const own = await ctx.api.post(`${changeRequests(ctx)}${id}/reject/`, { reason: 'mine' });
+    expect({ status: own.status, detail: own.body.detail }).toEqual({ status: 403, detail: 'You cannot approve your own change request' });
+    const outsider = await state.different.post(`${changeRequests(ctx)}${id}/reject/`, { reason: 'not mine' });
+    expect({ status: outsider.status, detail: outsider.body.detail }).toEqual({
+      status: 403,
+      detail: 'You are not in the approver set for this change request',
+    });
+    expect((await ctx.api.get(`${changeRequests(ctx)}${id}/`)).body.state).toBe('pending');
   });
 });
