@@ -42,7 +42,7 @@ async function typedDocuments(): Promise<ShippedOperation[]> {
 }
 
 /** The request text of each Relay artifact (fragments are inlined in the requests that use them). */
-function relayRequests(): ShippedOperation[] {
+export function relayRequests(): ShippedOperation[] {
   return filesIn('test/clients/relay/__generated__', '.graphql.ts').flatMap((path) => {
     const text = /"text": ("(?:[^"\\]|\\.)*")/.exec(read(path))?.[1];
     return text ? [{ source: path, body: JSON.parse(text) as string }] : [];
