@@ -66,7 +66,8 @@ interface Results {
 }
 
 export function markdown(results: Results): string {
-  const names = Object.keys(results.summary[0]?.contenders ?? {});
+  // Every contender of any cell (the floor serves the benchmark-shaped scenarios only: '–' elsewhere).
+  const names = [...new Set(results.summary.flatMap((cell) => Object.keys(cell.contenders)))];
   const others = names.filter((n) => n !== 'gateway');
   const lines = [
     `Run ${results.date}; machine ${JSON.stringify(results.machine)}; settings ${JSON.stringify(results.settings)}`,
@@ -78,14 +79,14 @@ export function markdown(results: Results): string {
     const g = cell.contenders.gateway;
     const errors = Object.values(cell.contenders).reduce((sum, c) => sum + c.errors, 0);
     lines.push(
-      `| ${cell.scenario} | ${cell.connections} | ${names.map((n) => cell.contenders[n]!.opsPerSec).join(' | ')} | ${others
-        .map((n) => `**${cell.ratios[n]!.median}** (${cell.ratios[n]!.perRound.join(', ')})`)
+      `| ${cell.scenario} | ${cell.connections} | ${names.map((n) => cell.contenders[n]?.opsPerSec ?? '–').join(' | ')} | ${others
+        .map((n) => (cell.ratios[n] ? `**${cell.ratios[n].median}** (${cell.ratios[n].perRound.join(', ')})` : '–'))
         .join(' | ')} | ${g?.p99Ms} | ${g?.cpuMsPerOp} | ${g?.upstreamCallsPerOp} (${cell.minCalls}) | ${g?.peakRssMiB} | ${errors} |`,
     );
   }
   lines.push('', `| contender | RSS idle at start MiB | RSS idle after load MiB | largest peak MiB |`, '|---|---|---|---|');
   for (const name of names) {
-    const peak = Math.max(...results.summary.map((c) => c.contenders[name]!.peakRssMiB));
+    const peak = Math.max(...results.summary.flatMap((c) => c.contenders[name]?.peakRssMiB ?? []));
     lines.push(`| ${name} | ${results.rssMiB.idleAtStart?.[name]} | ${results.rssMiB.idleAfterLoad?.[name]} | ${peak} |`);
   }
   return lines.join('\n');
