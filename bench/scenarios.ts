@@ -42,6 +42,8 @@ export interface Scenario {
    * document, so its figure would be the benchmark-shaped scenario's again.
    */
   clientShaped?: true;
+  /** A client-shaped scenario's benchmark-shaped twin (its id): the same data, shown side by side. */
+  sameDataAs?: string;
 }
 
 const FLAG_FIELDS = 'id databaseId key name active deleted createdAt createdBy { email }';
@@ -71,9 +73,9 @@ export const SCENARIOS: Scenario[] = [
       { operationName: 'Project', query: 'query Project($id: ID!) { project(id: $id) { id name timezone } }', variables: { id: ids.projectId } },
     ],
   },
-  clientScenario('project-client', 'project by id', 1, 'ProjectHeader', 'ProjectHeaderQuery'),
+  clientScenario('project', 'project by id', 1, 'ProjectHeader', 'ProjectHeaderQuery'),
   { ...flagList(50), id: 'list', name: '50 flags + creator' },
-  clientScenario('list-client', '50 flags + creator', 2, 'FlagTable', 'FlagTableQuery'),
+  clientScenario('list', '50 flags + creator', 2, 'FlagTable', 'FlagTableQuery'),
   {
     id: 'n+1',
     name: 'N+1: 50 flags + project + creator',
@@ -86,7 +88,7 @@ export const SCENARIOS: Scenario[] = [
       },
     ],
   },
-  clientScenario('n+1-client', 'N+1: 50 flags + project + creator', 2, 'FlagOwners', 'FlagOwnersQuery'),
+  clientScenario('n+1', 'N+1: 50 flags + project + creator', 2, 'FlagOwners', 'FlagOwnersQuery'),
   {
     id: 'nodes',
     name: 'nodes(ids:) 50 flags, 3 projects',
@@ -140,12 +142,13 @@ function forBenchProject(document: ClientDocument, ids: BenchIds): Operation {
 }
 
 /** A scenario sending Apollo Client's `apollo` document and relay-compiler's `relay` document in turn. */
-function clientScenario(id: string, name: string, minCalls: number, apollo: string, relay: string): Scenario {
+function clientScenario(twin: string, name: string, minCalls: number, apollo: string, relay: string): Scenario {
   return {
-    id,
+    id: `${twin}-client`,
     name: `${name}, client documents`,
     minCalls,
     clientShaped: true,
+    sameDataAs: twin,
     operations: (ids) => [forBenchProject(clientDocument('apollo', apollo), ids), forBenchProject(clientDocument('relay', relay), ids)],
   };
 }
