@@ -1,8 +1,9 @@
 // Every document the repository's Apollo Client and Relay tests send passes every query limit with
-// room to spare: with each limit cut to two thirds (depth, aliases, directives, tokens, cost), the
-// gateway's own rules still accept it. The documents: those the tools emitted for the benchmark
-// (bench/client-documents/), the typed documents of test/clients/operations/ as Apollo Client
-// sends them (`__typename` added), the request texts relay-compiler generated, the README's queries.
+// room to spare: with each limit cut to two thirds (depth, aliases, directives, tokens, cost, the
+// variables' nesting and strings), the gateway's own rules still accept it. The documents: those
+// the tools emitted for the benchmark (bench/client-documents/), the typed documents of
+// test/clients/operations/ as Apollo Client sends them (`__typename` added), the request texts
+// relay-compiler generated, the README's queries.
 import { describe, expect, it } from 'vitest';
 import { Kind, parse, print, specifiedRules, validate, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { addTypenameToDocument } from '@apollo/client/utilities';
@@ -10,6 +11,7 @@ import type { GraphQLRequestContextDidResolveOperation } from '@apollo/server';
 import { gatewaySchema } from '../../src/schema.ts';
 import { QUERY_LIMITS, costLimit } from '../../src/apollo-plugins/cost-limit.ts';
 import { queryLimitRules } from '../../src/query-limits.ts';
+import { INPUT_LIMITS, inputProblem } from '../../src/apollo-plugins/input-limits.ts';
 import type { GatewayContext } from '../../src/context.ts';
 import { markdownOperations, relayRequests } from '../../scripts/check-operations.ts';
 import { clientDocument, clientDocuments } from '../../bench/client-documents.ts';
@@ -62,5 +64,6 @@ describe('the documents the client tests send', () => {
     const structural = { maxDepth: tight(QUERY_LIMITS.maxDepth), maxAliases: tight(QUERY_LIMITS.maxAliases), maxDirectives: tight(QUERY_LIMITS.maxDirectives) };
     expect(validate(schema, document, queryLimitRules(structural)).map((error) => error.message)).toEqual([]);
     expect(() => checkCost(document, variables, tight(QUERY_LIMITS.maxCost))).not.toThrow();
+    expect(inputProblem(variables, { maxDepth: tight(INPUT_LIMITS.maxDepth), maxStringLength: tight(INPUT_LIMITS.maxReadStringLength) })).toBeNull();
   });
 });
