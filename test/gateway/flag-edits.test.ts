@@ -158,6 +158,18 @@ describe('enable, disable, archive and unarchive', () => {
     expect((await rest().get(flagPath(flag.databaseId))).body).toMatchObject({ active: end.active, archived: end.archived });
   });
 
+  it('archiving takes the flag out of the default list read before it (the cached page is not served again)', async () => {
+    const flag = await createFlag();
+    const LIST = `query($p: ID!) { project(id: $p) { featureFlags(first: 100) { nodes { key } } } }`;
+    const keys = async () =>
+      expectNoErrors<any>(await stack.graphql<any>(LIST, { p: String(project) })).project.featureFlags.nodes.map((n: { key: string }) => n.key);
+    expect(await keys()).toContain(flag.key);
+    expectNoErrors(await stack.graphql<any>(stateMutation('archiveFeatureFlag'), { input: { id: flag.id } }));
+    expect(await keys()).not.toContain(flag.key);
+    expectNoErrors(await stack.graphql<any>(stateMutation('unarchiveFeatureFlag'), { input: { id: flag.id } }));
+    expect(await keys()).toContain(flag.key);
+  });
+
   it('accepts a numeric id with projectId', async () => {
     const flag = await createFlag({ active: false });
     const result = expectNoErrors<any>(
