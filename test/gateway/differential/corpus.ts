@@ -18,6 +18,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { FaultSpec } from '../../../local-upstream/index.ts';
+import { clientMutations, clientReads, type ClientDocument } from './client-corpus.ts';
 
 export interface DifferentialCase {
   name: string;
@@ -27,6 +28,8 @@ export interface DifferentialCase {
   operationName?: unknown;
   /** Faults injected into the upstream of each side just before its request. */
   faults?: FaultSpec[];
+  /** A document as a client sends it (./client-corpus.ts). */
+  client?: boolean;
 }
 
 /** Ids read from the seeded upstream (both sides are seeded alike, so their ids are equal). */
@@ -167,7 +170,7 @@ function variableCases(ids: CorpusIds): DifferentialCase[] {
     'query B($id: ID!, $c: JSON!, $i: Int) { project(id: $id) { userBlastRadius(condition: $c, groupTypeIndex: $i) { usersAffected totalUsers } } }';
   const nodes = 'query N($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on FeatureFlag { key } ... on Project { name } } }';
   const entities =
-    'query X($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Project { name } ... on FeatureFlag { key } ... on Plugin { name } ... on Organization { id } } }';
+    'query X($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Project { name } ... on FeatureFlag { key } ... on Plugin { pluginName: name } ... on Organization { id } } }';
   const local = 'query L($id: ID!, $c: Boolean) { project(id: $id) { localEvaluation(sendCohorts: $c) { flags { key active } cohorts } } }';
   const byKey = 'query K($id: ID!, $key: String, $flag: ID) { project(id: $id) { featureFlag(key: $key, id: $flag) { key name } } }';
   const v = (name: string, query: string, variables: unknown): DifferentialCase => ({ name: `variables: ${name}`, query, variables });
@@ -650,15 +653,17 @@ function stateCases(ids: CorpusIds): DifferentialCase[] {
   ];
 }
 
-/** The whole corpus, in the order it is sent. */
-export function corpus(schema: GraphQLSchema, ids: CorpusIds): DifferentialCase[] {
+/** The whole corpus, in the order it is sent; `clients` are the client tests' documents (./client-corpus.ts). */
+export function corpus(schema: GraphQLSchema, ids: CorpusIds, clients: ClientDocument[]): DifferentialCase[] {
   return [
     ...perFieldCases(schema, ids),
     ...spellingCases(schema, ids),
     ...variableCases(ids),
     ...handWrittenCases(ids),
     ...faultCases(ids),
+    ...clientReads(clients, ids),
     ...mutationCases(ids),
+    ...clientMutations(clients, ids),
     ...stateCases(ids),
   ];
 }
