@@ -6,6 +6,8 @@
 //     failures into `userErrors` and rethrows everything else;
 //   - a GraphQLError that Apollo Server marks as an HTTP 4xx without a code (e.g. a persisted
 //     query whose hash does not match) is the caller's mistake: BAD_REQUEST;
+//   - graphql-js refusing an argument's value during execution (a `null` given for a defaulted
+//     variable where a non-null value is required) is the caller's mistake: BAD_USER_INPUT;
 //   - a value the schema cannot return (a null in a non-null field, a scalar of the wrong type)
 //     came from the upstream: UPSTREAM_ERROR;
 //   - anything else that is not a deliberate GraphQLError or UpstreamError is masked as
@@ -257,6 +259,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, op
   if (deliberate && isClientStatus(original)) {
     return { message: redactSecrets(formatted.message), ...base, extensions: { code: ErrorCode.BAD_REQUEST } };
   }
+  if (original instanceof GraphQLError && isArgumentValueError(original)) {
+    return { message: redactSecrets(formatted.message), ...base, extensions: { code: ErrorCode.BAD_USER_INPUT } };
+  }
   options.onMasked?.(original);
   if (formatted.path && isResultShapeError(original)) {
     return { message: 'The upstream returned a value this field cannot hold.', ...base, extensions: { code: ErrorCode.UPSTREAM_ERROR } };
@@ -276,6 +281,17 @@ export function isMaskedError(error: GraphQLError): boolean {
 function isClientStatus(error: unknown): boolean {
   const status = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions?.http?.status;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+// graphql-js reading an argument's value during execution (its getArgumentValues): validation
+// lets a nullable variable with a default stand where a non-null value is required, so a `null`
+// given for it (`$withTags: Boolean = true`, `{"withTags": null}`, `@include(if: $withTags)`)
+// fails only there. graphql-js's answer is its message as a field error (or a request error at the
+// root), with no code: the caller sent the null, so it is BAD_USER_INPUT, never masked.
+function isArgumentValueError(error: GraphQLError): boolean {
+  return /^Argument "\w+" (?:of non-null type "[^"]+" must not be null\.$|of required type "[^"]+" was (?:not provided\.$|provided the variable "\$\w+" which was not provided a runtime value\.$)|has invalid value )/.test(
+    error.message,
+  );
 }
 
 // graphql-js (or graphql-jit) completing a field with what a resolver returned: a null in a non-null

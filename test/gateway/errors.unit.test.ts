@@ -134,6 +134,12 @@ describe('formatError', () => {
     expect(out).toEqual({ message: 'Internal server error.', path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(masked).toEqual([original]);
   });
+  it("keeps graphql-js's argument errors of execution as BAD_USER_INPUT, and still masks a crash worded like one", () => {
+    const message = 'Argument "if" of non-null type "Boolean!" must not be null.';
+    const formatted = { message, path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    expect(formatError(formatted, wrap(new GraphQLError(message)))).toEqual({ message, path: ['project'], extensions: { code: 'BAD_USER_INPUT' } });
+    expect(formatError(formatted, wrap(new Error(message))).extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
+  });
   it('maps upstream errors', () => {
     const out = formatError(
       { message: 'x', path: ['project'] },

@@ -1,7 +1,8 @@
 // The client-shaped part of the differential corpus (../differential.test.ts): what frontends send.
-//   - the documents the repository's client tests send (test/clients/): Apollo Client's operations
-//     and the README's paging query as Apollo Client 4 sends them (`addTypenameToDocument`: a
-//     `__typename` in every selection), and the text relay-compiler generated for the Relay tests;
+//   - the documents the repository's client tests send (test/clients/): the request bodies Apollo
+//     Client 4 and Relay sent, recorded in bench/client-documents/; Apollo Client's other operations
+//     and the README's paging query as it sends them (`addTypenameToDocument`: a `__typename` in
+//     every selection), and the text relay-compiler generated for the Relay tests;
 //   - generated variations of them: defaults given and left out, fragment spreads and fields
 //     under `@include`/`@skip` (each condition true, false, left to its default, and null), the same
 //     fragment spread twice under different conditions;
@@ -28,6 +29,8 @@ import {
 } from 'graphql';
 import { addTypenameToDocument } from '@apollo/client/utilities';
 import { readmeSnippet } from '../../clients/readme-snippets.ts';
+import * as generatedDocuments from '../../clients/generated/graphql.ts';
+import { clientDocuments as recordedDocuments } from '../../../bench/client-documents.ts';
 import type { CorpusIds, DifferentialCase } from './corpus.ts';
 
 /** A document a client test sends, as the client sends it. */
@@ -37,19 +40,29 @@ export interface ClientDocument {
   text: string;
 }
 
-const OPERATIONS = new URL('../../clients/operations/', import.meta.url);
 const RELAY_GENERATED = new URL('../../clients/relay/__generated__/', import.meta.url);
 
-/** Every document of the client tests: Apollo Client's (with its `__typename`s) and relay-compiler's operations. */
+/**
+ * Every operation the client tests send, once each: the request bodies Apollo Client and Relay
+ * sent, as the client tests recorded them for the benchmark (bench/client-documents/); then the
+ * client tests' other documents: graphql-codegen's documents of test/clients/operations/ and the
+ * README's paging query as Apollo Client sends them (`addTypenameToDocument`), and every operation
+ * text relay-compiler generated.
+ */
 export function clientDocuments(): ClientDocument[] {
-  const apollo = [
-    ...readdirSync(OPERATIONS)
-      .filter((file) => file.endsWith('.graphql'))
-      .map((file) => readFileSync(new URL(file, OPERATIONS), 'utf8')),
-    readmeSnippet('paging-query'),
-  ].map((text) => asApolloSends(parse(text)));
-  return [...apollo, ...readdirSync(RELAY_GENERATED).flatMap((file) => relayOperation(readFileSync(new URL(file, RELAY_GENERATED), 'utf8')))];
+  const recorded = (['apollo', 'relay'] as const).flatMap((tool) =>
+    recordedDocuments(tool).documents.map((document) => ({ source: tool, name: document.operationName, text: document.query })),
+  );
+  const apollo = [...Object.values(generatedDocuments).filter(isOperationDocument), parse(readmeSnippet('paging-query'))].map(asApolloSends);
+  const relay = readdirSync(RELAY_GENERATED).flatMap((file) => relayOperation(readFileSync(new URL(file, RELAY_GENERATED), 'utf8')));
+  const byText = new Map<string, ClientDocument>();
+  for (const document of [...recorded, ...apollo, ...relay]) if (!byText.has(document.text)) byText.set(document.text, document);
+  return [...byText.values()];
 }
+
+/** An operation's document (graphql-codegen also exports each fragment's own). */
+const isOperationDocument = (value: unknown): value is DocumentNode =>
+  (value as DocumentNode | undefined)?.kind === Kind.DOCUMENT && getOperationAST(value as DocumentNode) !== null;
 
 /**
  * The operation text of a relay-compiler artifact (its `params.text`, the exact string Relay's
@@ -97,6 +110,23 @@ function variableSets(name: string, ids: CorpusIds): Record<string, unknown>[] {
       { id: project, count: null },
       { id: flag },
     ],
+    ...Object.fromEntries(
+      ['ProjectHeader', 'ProjectHeaderQuery'].map((name) => [
+        name,
+        [{ projectId: project }, { projectId: ids.otherProjectId }, { projectId: 'UHJvamVjdDo5OTk5' }],
+      ]),
+    ),
+    ...Object.fromEntries(
+      ['FlagTable', 'FlagOwners', 'FlagTableQuery', 'FlagOwnersQuery'].map((name) => [
+        name,
+        [
+          { projectId: project, first: 50, count: 50, withCreator: true },
+          { projectId: project },
+          { projectId: project, first: 2, count: 2, after: ids.flagCursor, cursor: ids.flagCursor, withCreator: false },
+          { projectId: project, first: null, withCreator: null },
+        ],
+      ]),
+    ),
     FlagDetailsRefetchQuery: [{ id: flag }, { id: ids.flagIds['beta-dashboard'] }, { id: project }],
   };
   return sets[name] ?? [];
