@@ -7,8 +7,9 @@
 //
 // The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
 // documents of the tests), test/clients/operations/*.graphql, the requests of the Relay test client
-// (the text Relay's compiler persisted in test/clients/relay/__generated__) and the `graphql` blocks
-// and curl examples of README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
+// (the text Relay's compiler persisted in test/clients/relay/__generated__), the client documents
+// the benchmark sends (bench/client-documents/) and the `graphql` blocks and curl examples of
+// README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Kind, parse, validate, visit, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
@@ -103,9 +104,19 @@ function withSpreadFragments(document: DocumentNode, fragments: Map<string, Frag
   return { ...document, definitions };
 }
 
+/** The client-shaped documents the benchmark sends, as Apollo Client and Relay sent them (bench/client-documents/). */
+function recordedClientDocuments(): ShippedOperation[] {
+  return filesIn('bench/client-documents', '.json').flatMap((path) =>
+    (JSON.parse(read(path)) as { documents: { operationName: string; query: string }[] }).documents.map((d) => ({
+      source: `${path} ${d.operationName}`,
+      body: d.query,
+    })),
+  );
+}
+
 /** Every operation the repository ships (see the header). */
 export async function repositoryOperations(): Promise<ShippedOperation[]> {
-  return [...(await typedDocuments()), ...clientOperationFiles(), ...relayRequests(), ...markdownOperations('README.md')];
+  return [...(await typedDocuments()), ...clientOperationFiles(), ...relayRequests(), ...recordedClientDocuments(), ...markdownOperations('README.md')];
 }
 
 /** The operations of a persisted-operation manifest, named by their operation name. */

@@ -45,6 +45,9 @@ interface UpstreamErrorBody {
   detail?: unknown;
   attr?: unknown;
   error?: unknown;
+  /** The approval gate's 409 (`approval_required`, `change_request_pending`). */
+  message?: unknown;
+  change_request_id?: unknown;
 }
 
 /** A client mistake found before any upstream call; `extensions` usually names the `argument`. */
@@ -141,7 +144,7 @@ function upstreamMessage(error: UpstreamError, code: ErrorCode, callerDetail: st
 }
 
 /**
- * Upstream 400 of a mutation -> userErrors, or null when the error is something else
+ * Upstream 400 (or a refusing 409) of a mutation -> userErrors, or null when the error is something else
  * (the caller rethrows it). Handles the DRF envelope (`validation_error`, `attr`
  * `filters__groups__0` -> ["input", "filters", "groups", "0"], `code` -> a UserErrorCode with the
  * raw code kept as `upstreamCode`) and the ad-hoc `{error}` / `{success: false, error}` bodies of
@@ -152,9 +155,10 @@ function upstreamMessage(error: UpstreamError, code: ErrorCode, callerDetail: st
  *   not plain snake_case -> camelCase (e.g. `{ name: "description" }`)
  */
 export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['input'], fieldNames: Record<string, string> = {}): UserError[] | null {
-  if (!(error instanceof UpstreamError) || error.status !== 400) return null;
+  if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 409)) return null;
   const body = asErrorBody(error.body);
   if (!body) return null;
+  if (error.status === 409) return refusedAsConflict(body);
   if (body.type === 'validation_error') {
     const upstreamCode = stringOrNull(body.code);
     const message = stringOrNull(body.detail) ?? 'Invalid input.';
@@ -163,6 +167,25 @@ export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['inp
   const adHoc = stringOrNull(body.error);
   if (adHoc !== null && body.type === undefined) return [{ field: null, message: adHoc, code: 'OTHER', upstreamCode: null }];
   return null;
+}
+
+const APPROVAL_CODES = new Set(['approval_required', 'change_request_pending']);
+
+/**
+ * The service's 409s that refuse a write as a whole: an edit overlapping someone else's (`conflict`, the edit's
+ * version was stale) and an approval policy's gate (a change request opened, or one already pending). Any other
+ * 409 is not a user error (null).
+ */
+function refusedAsConflict(body: UpstreamErrorBody): UserError[] | null {
+  const upstreamCode = stringOrNull(body.code);
+  if (upstreamCode === 'conflict') {
+    return [{ field: null, message: stringOrNull(body.detail) ?? 'The object changed since it was read.', code: 'CONFLICT', upstreamCode }];
+  }
+  if (upstreamCode === null || !APPROVAL_CODES.has(upstreamCode)) return null;
+  const message = stringOrNull(body.message) ?? stringOrNull(body.detail) ?? stringOrNull(body.error) ?? 'Approval required.';
+  const id = body.change_request_id;
+  const changeRequestId = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  return [{ field: null, message, code: 'APPROVAL_REQUIRED', upstreamCode, changeRequestId }];
 }
 
 export interface MutateOptions {

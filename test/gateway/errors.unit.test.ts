@@ -94,6 +94,16 @@ describe('userErrorsFrom', () => {
       'Unable to generate usage dashboard',
     );
   });
+  it('turns the refusing 409s (an overlapping edit, an approval gate) into user errors, and no other 409', () => {
+    const detail = 'The feature flag was updated by bob@acme.test since you started editing it. Please refresh and try again.';
+    expect(userErrorsFrom(upstream(409, { type: 'server_error', code: 'conflict', detail, attr: null }))).toEqual([
+      { field: null, message: detail, code: 'CONFLICT', upstreamCode: 'conflict' },
+    ]);
+    expect(userErrorsFrom(upstream(409, { code: 'change_request_pending', message: 'Pending', change_request_id: 'cr-1' }))).toEqual([
+      { field: null, message: 'Pending', code: 'APPROVAL_REQUIRED', upstreamCode: 'change_request_pending', changeRequestId: 'cr-1' },
+    ]);
+    expect(userErrorsFrom(upstream(409, { type: 'server_error', code: 'something_else', detail: 'no' }))).toBeNull();
+  });
   it('returns null for anything that is not a 400 business failure', () => {
     expect(userErrorsFrom(upstream(403, { type: 'authentication_error', detail: 'no' }))).toBeNull();
     expect(userErrorsFrom(upstream(400, { type: 'invalid_request', detail: 'no' }))).toBeNull();
