@@ -24,6 +24,8 @@ export interface GatedWrite {
   change: Record<string, unknown>;
   /** The method the service's serializer sees: the lifecycle actions report their write as a PATCH. */
   method: 'POST' | 'PATCH' | 'PUT';
+  /** A lifecycle action: its write sends no filters, and neither does its replay once approved. */
+  skipFilterCleanup?: boolean;
   actions: FlagAction[];
 }
 
@@ -42,7 +44,7 @@ export function approvalGate(ctx: RouteContext, write: GatedWrite): void {
   const { action, policy } = matched;
   const userId = ctx.caller.user.id;
   const organizationId = write.project.organization_id;
-  const intent = { ...action.intent(write.flag, write.change), http_method: write.method };
+  const intent = { ...action.intent(write.flag, write.change, write.skipFilterCleanup === true), http_method: write.method };
   const actor = { userId, membershipLevel: membershipLevel(ctx.store, userId, organizationId), roleIds: userRoleIds(ctx.store, userId, organizationId) };
   const decision = evaluatePolicy(policy, actor, intent);
   if (decision.result === 'ALLOW') return;

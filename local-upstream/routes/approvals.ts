@@ -12,7 +12,9 @@ import {
   POLICY_DEFAULTS,
   projectChangeRequests,
   projectPolicies,
+  recordApproval,
   rejectChangeRequest,
+  settleChangeRequest,
   updatePolicy,
   userRoleIds,
   type ApprovalPolicyFields,
@@ -22,13 +24,14 @@ import { canApprove, canCancel, changeRequestBody, policyBody } from '../seriali
 import { pythonStr } from '../python-format.ts';
 import { validatePolicyInput } from '../validation/approval-policy-input.ts';
 import { isDict, requireObject } from '../validation/fields.ts';
+import { applyFlagChangeRequest } from './approval-apply.ts';
 import { projectOf } from './common.ts';
 
 /**
  * `/api/projects/{id}/approval_policies/` (`ApprovalPolicyViewSet`: members read, organization admins write; scope
  * `approvals:read` / `approvals:write`) and the change requests the policies open
- * (`/api/projects/{id}/change_requests/`): read, rejected by a reviewer or cancelled by the requester; approving
- * (and so applying) them is not reproduced (docs/rest-interface.md). The approvals product is a paid feature of the service's cloud; the local
+ * (`/api/projects/{id}/change_requests/`): read, approved (and applied at the quorum) or rejected by a reviewer,
+ * cancelled by the requester. The approvals product is a paid feature of the service's cloud; the local
  * upstream, like a self-hosted instance, always has it.
  */
 
@@ -156,6 +159,29 @@ function reasonOf(ctx: RouteContext, fallback: string): string {
   return reason === undefined || reason === null ? fallback : pythonStr(reason);
 }
 
+/**
+ * `POST .../change_requests/{id}/approve/`: a reviewer's approval. The vote that reaches the quorum applies the change
+ * at once (as the requester): `applied` with the resource's id and version, or `failed` with why; below it, the
+ * request stays pending.
+ */
+function approveRoute(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'approvals:write');
+  const request = changeRequestOf(ctx, project.id);
+  checkCanReview(request, viewerOf(ctx, project.organization_id));
+  if (changeRequestVotes(ctx.store, request.id).some((vote) => vote.created_by === ctx.caller.user.id)) {
+    throw plainError(400, { error: 'You have already voted on this change request.' });
+  }
+  recordApproval(ctx.store, request, ctx.caller.user.id, reasonOf(ctx, ''));
+  const approvals = changeRequestVotes(ctx.store, request.id).filter((vote) => vote.decision === 'approved').length;
+  const quorum = typeof request.policy_snapshot.quorum === 'number' ? request.policy_snapshot.quorum : 1;
+  if (approvals < quorum) return decided(ctx, project.organization_id, 'approved', `Approval recorded. ${approvals}/${quorum} approvals received.`, request);
+  const outcome = applyFlagChangeRequest(ctx, project, request);
+  const settled = settleChangeRequest(ctx.store, request, outcome);
+  if (outcome.state === 'failed') return decided(ctx, project.organization_id, 'failed', `Quorum reached but application failed: ${outcome.message}`, settled);
+  const answer = decided(ctx, project.organization_id, 'applied', 'Quorum reached. Change applied successfully.', settled);
+  return { ...answer, body: { ...(answer.body as Record<string, unknown>), result: outcome.result } };
+}
+
 /** `POST .../change_requests/{id}/reject/`: a reviewer's rejection, with a reason; the request is closed. */
 function rejectRoute(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'approvals:write');
@@ -189,6 +215,7 @@ export const approvalRoutes: Route[] = [
   { method: 'DELETE', path: `${POLICIES}/:id`, handler: destroyPolicy },
   { method: 'GET', path: CHANGE_REQUESTS, handler: listChangeRequests },
   { method: 'GET', path: `${CHANGE_REQUESTS}/:id`, handler: retrieveChangeRequest },
+  { method: 'POST', path: `${CHANGE_REQUESTS}/:id/approve`, handler: approveRoute },
   { method: 'POST', path: `${CHANGE_REQUESTS}/:id/reject`, handler: rejectRoute },
   { method: 'POST', path: `${CHANGE_REQUESTS}/:id/cancel`, handler: cancelRoute },
 ];

@@ -151,6 +151,10 @@ export interface ChangeRequestRow {
   created_at: string;
   updated_at: string;
   expires_at: string;
+  applied_by: number | null;
+  applied_at: string | null;
+  apply_error: string;
+  result_data: Record<string, unknown> | null;
 }
 
 export type NewChangeRequest = Pick<
@@ -167,8 +171,8 @@ export type NewChangeRequest = Pick<
   | 'expires_at'
 >;
 
-const REQUEST_COLUMNS =
-  'id, organization_id, project_id, action_key, action_version, resource_type, resource_id, intent, intent_display, policy_snapshot, state, created_by, created_at, updated_at, expires_at';
+const REQUEST_COLUMNS = `id, organization_id, project_id, action_key, action_version, resource_type, resource_id, intent, intent_display,
+  policy_snapshot, state, created_by, created_at, updated_at, expires_at, applied_by, applied_at, apply_error, result_data`;
 
 function toChangeRequest(row: Row): ChangeRequestRow {
   return {
@@ -176,6 +180,7 @@ function toChangeRequest(row: Row): ChangeRequestRow {
     intent: parseJson(row.intent, {}),
     intent_display: parseJson(row.intent_display, {}),
     policy_snapshot: parseJson(row.policy_snapshot, {}),
+    result_data: parseJson(row.result_data, null),
   };
 }
 
@@ -268,5 +273,34 @@ export function rejectChangeRequest(store: Store, request: ChangeRequestRow, use
     { id: randomUUID(), request: request.id, by: userId, reason, now },
   );
   store.run("UPDATE change_requests SET state = 'rejected', updated_at = $now WHERE id = $id", { id: request.id, now });
+  return getChangeRequest(store, request.project_id, request.id)!;
+}
+
+/** Records an approval vote. */
+export function recordApproval(store: Store, request: ChangeRequestRow, userId: number, reason: string): void {
+  store.run(
+    `INSERT INTO change_request_votes (id, change_request_id, created_by, decision, reason, created_at)
+     VALUES ($id, $request, $by, 'approved', $reason, $now)`,
+    { id: randomUUID(), request: request.id, by: userId, reason, now: nowIso() },
+  );
+}
+
+/** How an approved change request ended: applied (with the resource's id and version) or failed (with why). */
+export type ApplyOutcome = { state: 'applied'; result: Record<string, unknown> } | { state: 'failed'; error: string };
+
+export function settleChangeRequest(store: Store, request: ChangeRequestRow, outcome: ApplyOutcome): ChangeRequestRow {
+  const now = nowIso();
+  if (outcome.state === 'applied') {
+    store.run(
+      "UPDATE change_requests SET state = 'applied', applied_at = $now, applied_by = created_by, result_data = $result, updated_at = $now WHERE id = $id",
+      { id: request.id, now, result: toJson(outcome.result) },
+    );
+  } else {
+    store.run("UPDATE change_requests SET state = 'failed', apply_error = $error, updated_at = $now WHERE id = $id", {
+      id: request.id,
+      now,
+      error: outcome.error,
+    });
+  }
   return getChangeRequest(store, request.project_id, request.id)!;
 }
