@@ -1,7 +1,9 @@
 import { RefusalKeepingWrites } from '../http/errors.ts';
 import type { RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
-import { changeRequestVotes, enabledPolicies, insertChangeRequest, openChangeRequest, userRoleIds, type ChangeRequestRow } from '../storage/approvals.ts';
+import { enabledPolicies } from '../storage/approval-policies.ts';
+import { changeRequestVotes, insertChangeRequest, openChangeRequest, type ChangeRequestRow } from '../storage/change-requests.ts';
+import { userRoleIds } from '../storage/roles.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import type { ProjectRow } from '../storage/projects.ts';
 import { changeRequestBody } from '../serializers/approvals.ts';

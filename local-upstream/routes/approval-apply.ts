@@ -1,7 +1,7 @@
 import { ApiError } from '../http/errors.ts';
 import type { RouteContext } from '../http/router.ts';
 import { pythonStr } from '../python-format.ts';
-import type { ApplyOutcome, ChangeRequestRow } from '../storage/approvals.ts';
+import type { ApplyOutcome, ChangeRequestRow } from '../storage/change-requests.ts';
 import { getFlag, getFlagByKey, type FlagRow } from '../storage/flags.ts';
 import type { ProjectRow } from '../storage/projects.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';

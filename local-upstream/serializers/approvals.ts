@@ -1,4 +1,5 @@
-import type { ApprovalPolicyRow, ChangeRequestRow, VoteRow } from '../storage/approvals.ts';
+import type { ApprovalPolicyRow } from '../storage/approval-policies.ts';
+import type { ChangeRequestRow, VoteRow } from '../storage/change-requests.ts';
 import type { Directory } from './directory.ts';
 
 /** Django's `duration_string` of microseconds, as DRF's `DurationField` shows it: `[D ]HH:MM:SS[.uuuuuu]`. */
