@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/settings.ts';
 import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests.ts';
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
+import { MCP_MUTATIONS_MODES, type McpMutations } from './mcp/settings.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -48,6 +49,12 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   trustedDocuments: string | undefined;
   /** TRUSTED_DOCUMENTS_MODE: off (default), log or enforce; log and enforce need TRUSTED_DOCUMENTS. */
   trustedDocumentsMode: TrustedDocumentsMode;
+  /** MCP_MUTATIONS: `off` (default) serves queries only as MCP tools; `explicit` adds mutations, each confirmed by a second call (docs/mcp.md). */
+  mcpMutations: McpMutations;
+  /** MCP_ALLOWED_HOSTS: host names (comma-separated, no port) /mcp accepts in Host and Origin besides loopback (docs/mcp.md). */
+  mcpAllowedHosts: readonly string[];
+  /** MCP_CONFIRMATION_SECRET: signs the confirmation tokens of MCP writes; set the same on every replica (default: random per start). */
+  mcpConfirmationSecret: string | undefined;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -83,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     compiledExecution: flag(env, 'GRAPHQL_JIT', true),
     trustedDocuments: env.TRUSTED_DOCUMENTS || undefined,
     trustedDocumentsMode: trustedDocumentsMode(env),
+    mcpMutations: mcpMutations(env.MCP_MUTATIONS),
+    mcpAllowedHosts: mcpAllowedHosts(env.MCP_ALLOWED_HOSTS),
+    mcpConfirmationSecret: mcpConfirmationSecret(env.MCP_CONFIRMATION_SECRET),
   });
 }
 
@@ -142,6 +152,29 @@ function trustedDocumentsMode(env: NodeJS.ProcessEnv): TrustedDocumentsMode {
   if (!mode) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE must be one of ${TRUSTED_DOCUMENTS_MODES.join(', ')}, got "${raw}"`);
   if (mode !== 'off' && !env.TRUSTED_DOCUMENTS) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE=${mode} needs TRUSTED_DOCUMENTS (the manifest file)`);
   return mode;
+}
+
+function mcpMutations(raw: string | undefined): McpMutations {
+  const mode = MCP_MUTATIONS_MODES.find((m) => m === (raw || 'off'));
+  if (!mode) throw new ConfigError(`MCP_MUTATIONS must be one of ${MCP_MUTATIONS_MODES.join(', ')}, got "${raw}"`);
+  return mode;
+}
+
+function mcpAllowedHosts(raw: string | undefined): readonly string[] {
+  const hosts = (raw ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(host));
+  if (bad !== undefined) throw new ConfigError(`MCP_ALLOWED_HOSTS must be host names without scheme or port (comma-separated), got "${bad}"`);
+  return Object.freeze(hosts);
+}
+
+function mcpConfirmationSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  // Not echoed: it is a secret.
+  if (raw.length < 32) throw new ConfigError('MCP_CONFIRMATION_SECRET must be at least 32 characters');
+  return raw;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -2,6 +2,7 @@
 // unset, start the gateway (or, with WORKERS=N, a cluster of N gateway workers), print where
 // to go, and on SIGTERM/SIGINT turn unready, wait SHUTDOWN_DELAY_MS, drain and stop.
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
@@ -13,10 +14,15 @@ import { acrossRequestsSettings } from './upstream-client/across-requests.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
+import { buildCatalog, McpCatalogError, manifestSources, shippedOperations } from './mcp/catalog.ts';
+import { gatewaySchema } from './schema.ts';
 
 const config = configOrExit();
 // Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
 const manifest = manifestOrExit();
+// The MCP tools are the manifest's operations, else the shipped ones; checked here for the same reason.
+const mcpOperations = manifest ? manifestSources(manifest, config.trustedDocuments) : shippedOperations();
+if (cluster.isPrimary) checkMcpToolsOrExit();
 
 if (config.workers > 1 && cluster.isPrimary) await runPrimary();
 else await runGateway();
@@ -42,6 +48,10 @@ async function runGateway(): Promise<void> {
         cache,
         compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
+        mcpOperations,
+        mcpMutations: config.mcpMutations,
+        mcpAllowedHosts: config.mcpAllowedHosts,
+        ...(config.mcpConfirmationSecret ? { mcpConfirmationSecret: config.mcpConfirmationSecret } : {}),
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
@@ -76,7 +86,11 @@ async function runPrimary(): Promise<void> {
   };
   const primary = startPrimary({
     workers: config.workers,
-    workerEnv: embedded ? { UPSTREAM_URL: embedded.upstream.url } : {},
+    // Every worker checks the confirmation tokens of MCP writes the others issued.
+    workerEnv: {
+      ...(embedded ? { UPSTREAM_URL: embedded.upstream.url } : {}),
+      MCP_CONFIRMATION_SECRET: config.mcpConfirmationSecret ?? randomBytes(32).toString('base64url'),
+    },
     onListening: (port) => printBanner(`http://localhost:${port}/graphql`, embedded, config.workers),
     log,
   });
@@ -157,6 +171,16 @@ function manifestOrExit(): PersistedQueryManifest | undefined {
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     process.stderr.write(`Configuration error: TRUSTED_DOCUMENTS: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+function checkMcpToolsOrExit(): void {
+  try {
+    buildCatalog(gatewaySchema(), mcpOperations, config.mcpMutations);
+  } catch (error) {
+    if (!(error instanceof McpCatalogError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
     process.exit(1);
   }
 }

@@ -13,7 +13,7 @@ import type { TracerProvider } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { createCache, type GatewayCache } from './cache.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
-import { createContext, replayingContext, type GatewayContext } from './context.ts';
+import { contextOfHeaders, createContext, replayingContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
@@ -35,13 +35,14 @@ import { upstreamSettings, type UpstreamSettings } from './upstream-client/setti
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
+import { MCP_PATH, mcpRoute, type McpSettings } from './mcp/index.ts';
 
 /**
  * What `startGateway` takes: the settings of `Config` (src/config.ts) under the same names, each
  * optional (tests give only what they change), plus the objects a caller builds. The upstream
  * settings (src/upstream-client/settings.ts) are handed on to the transport as they are.
  */
-export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<AcrossRequestsSettings> {
+export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<AcrossRequestsSettings>, McpSettings {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
   upstreamUrl: string;
   /** Listening port; 0 picks a free one (tests). Default 4000. */
@@ -163,11 +164,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // drain plugin needs this HTTP server).
   const httpServer = http.createServer();
   const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
+  // Built before anything starts: operations that cannot be tools stop the start (McpCatalogError).
+  const mcp = mcpRoute(options, {
+    server,
+    context: (headers, res) => attachHub(contextOfHeaders(headers, res, transport, logger, tracer), live.hub),
+    logger,
+    registry: metrics.registry,
+    tracer,
+  });
   await server.start();
   const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, metrics, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
   const graphql = graphqlEdge({ server, context, metrics, logger, trustedDocuments: options.trustedDocuments });
+  app.all(MCP_PATH, (req, res, next) => {
+    mcp(req, res).catch(next);
+  });
   mountRoutes(app, graphql, { metrics, readiness, metricsText: options.metricsText });
   httpServer.on('request', listener(graphql, app));
 

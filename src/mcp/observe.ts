@@ -1,0 +1,60 @@
+// Per tool call: one log line, one count and duration, one span (docs/mcp.md, "Operating it"), with the
+// tool's name, its outcome and its upstream calls. Arguments are never recorded: only their names.
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from 'pino';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { GatewayTracer } from '../tracing.ts';
+
+/** A tool's name label for a name no tool has (bounded: agents may send anything). */
+export const UNKNOWN_TOOL_LABEL = '(unknown)';
+
+export interface ToolCallRecord {
+  tool: string;
+  outcome: string;
+  upstreamCalls: number;
+  requestId?: string;
+  argumentNames: readonly string[];
+}
+
+export class ToolCallObserver {
+  readonly #calls: Counter<'tool' | 'outcome'>;
+  readonly #duration: Histogram<'tool'>;
+  readonly #logger: Logger;
+  readonly #tracer: GatewayTracer | undefined;
+
+  constructor(registry: Registry, logger: Logger, tracer?: GatewayTracer) {
+    this.#calls = new Counter({
+      name: 'mcp_tool_calls_total',
+      help: 'MCP tool calls by tool and outcome (ok, a gateway error code, or a refusal of the tool).',
+      labelNames: ['tool', 'outcome'],
+      registers: [registry],
+    });
+    this.#duration = new Histogram({
+      name: 'mcp_tool_call_duration_seconds',
+      help: 'Duration of MCP tool calls, from the request to the result.',
+      labelNames: ['tool'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    });
+    this.#logger = logger;
+    this.#tracer = tracer;
+  }
+
+  /** Starts observing a call; `headers` are what the call's operation should carry (the span's trace context). */
+  start(tool: string, callerHeaders: IncomingHttpHeaders): { headers: IncomingHttpHeaders; end(record: ToolCallRecord): void } {
+    const startedAt = performance.now();
+    const trace = this.#tracer?.startToolCall(tool, callerHeaders);
+    const headers = trace ? { ...callerHeaders, ...trace.headers } : callerHeaders;
+    return {
+      headers,
+      end: (record) => {
+        const seconds = (performance.now() - startedAt) / 1000;
+        this.#calls.inc({ tool: record.tool, outcome: record.outcome });
+        this.#duration.observe({ tool: record.tool }, seconds);
+        trace?.end(record.outcome, record.upstreamCalls);
+        const { argumentNames, ...fields } = record;
+        this.#logger.info({ ...fields, arguments: argumentNames, durationMs: Math.round(seconds * 1000) }, 'mcp tool call');
+      },
+    };
+  }
+}
