@@ -6,10 +6,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** An MCP client connected to `baseUrl`/mcp with `key` as its bearer token (none when null). */
-export async function connectMcp(baseUrl: string, key: string | null, headers: Record<string, string> = {}): Promise<Client> {
+export async function connectMcp(baseUrl: string, key: string | null, headers: Record<string, string> = {}, fetch?: typeof globalThis.fetch): Promise<Client> {
   const client = new Client({ name: 'gateway-tests', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', baseUrl), {
     requestInit: { headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers } },
+    ...(fetch ? { fetch } : {}),
   });
   await client.connect(transport);
   return client;
