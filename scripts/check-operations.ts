@@ -6,7 +6,7 @@
 //   npm run schema:check-operations -- --manifest ops.json [...]  and a persisted-operation manifest
 //
 // The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
-// documents of the tests), test/clients/operations/*.graphql, the requests of the Relay test client
+// documents of the tests), test/clients/operations/*.graphql, the MCP tools' src/mcp/operations/*.graphql, the requests of the Relay test client
 // (the text Relay's compiler persisted in test/clients/relay/__generated__) and the `graphql` blocks
 // and curl examples of README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -65,6 +65,7 @@ export async function repositoryOperations(): Promise<ShippedOperation[]> {
   return [
     ...(await typedDocuments()),
     ...filesIn('test/clients/operations', '.graphql').map((path) => ({ source: path, body: read(path) })),
+    ...filesIn('src/mcp/operations', '.graphql').map((path) => ({ source: path, body: read(path) })),
     ...relayRequests(),
     ...markdownOperations('README.md'),
   ];

@@ -35,7 +35,7 @@ import { upstreamSettings, type UpstreamSettings } from './upstream-client/setti
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
-import { MCP_PATH, mcpRoute, type McpSettings } from './mcp/index.ts';
+import { isMcpTarget, mcpRoute, type McpSettings } from './mcp/index.ts';
 
 /**
  * What `startGateway` takes: the settings of `Config` (src/config.ts) under the same names, each
@@ -177,11 +177,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
   const graphql = graphqlEdge({ server, context, metrics, logger, trustedDocuments: options.trustedDocuments });
-  app.all(MCP_PATH, (req, res, next) => {
-    mcp(req, res).catch(next);
-  });
   mountRoutes(app, graphql, { metrics, readiness, metricsText: options.metricsText });
-  httpServer.on('request', listener(graphql, app));
+  httpServer.on('request', listener(graphql, mcp, app));
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -291,12 +288,13 @@ interface Routes {
 }
 
 /**
- * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request) goes
- * to its own listener without entering Express; everything else, Express.
+ * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request) and
+ * `/mcp` (src/mcp/) go to their own listeners without entering Express; everything else, Express.
  */
-function listener(graphql: RequestListener, app: express.Express): RequestListener {
+function listener(graphql: RequestListener, mcp: RequestListener, app: express.Express): RequestListener {
   return (req, res) => {
     if (isGraphQLTarget(req.url)) graphql(req, res);
+    else if (isMcpTarget(req.url)) mcp(req, res);
     else app(req, res);
   };
 }

@@ -14,7 +14,7 @@ import { allowedHosts } from './hosts.ts';
 import { ToolCallObserver } from './observe.ts';
 import type { McpMutations } from './settings.ts';
 
-export { MCP_PATH } from './endpoint.ts';
+export { isMcpTarget, MCP_PATH } from './endpoint.ts';
 export { McpCatalogError, manifestSources, shippedOperations, type OperationSource } from './catalog.ts';
 
 /** The MCP settings of `GatewayOptions` (src/server.ts), under the names of `Config`. */
@@ -42,12 +42,15 @@ const GATEWAY_VERSION = '0.2.0';
 /** The /mcp listener. Throws `McpCatalogError` when the operations cannot all be tools. */
 export function mcpRoute(settings: McpSettings, parts: McpRouteParts) {
   const tools = buildCatalog(gatewaySchema(), settings.mcpOperations ?? shippedOperations(), settings.mcpMutations ?? 'off');
-  return mcpEndpoint({
-    tools,
-    execute: executeThrough(parts.server, parts.context),
-    allowedHosts: allowedHosts(settings.mcpAllowedHosts),
-    confirmations: new Confirmations(settings.mcpConfirmationSecret),
-    observer: new ToolCallObserver(parts.registry, parts.logger, parts.tracer),
-    version: GATEWAY_VERSION,
-  });
+  return mcpEndpoint(
+    {
+      tools,
+      execute: executeThrough(parts.server, parts.context),
+      allowedHosts: allowedHosts(settings.mcpAllowedHosts),
+      confirmations: new Confirmations(settings.mcpConfirmationSecret),
+      observer: new ToolCallObserver(parts.registry, parts.logger, parts.tracer),
+      version: GATEWAY_VERSION,
+    },
+    parts.logger,
+  );
 }

@@ -40,6 +40,9 @@ describe('loadConfig', () => {
       compiledExecution: true,
       trustedDocuments: undefined,
       trustedDocumentsMode: 'off',
+      mcpMutations: 'off',
+      mcpAllowedHosts: [],
+      mcpConfirmationSecret: undefined,
     });
   });
   it('reads the cache lifetime and the quota windows, and refuses windows it cannot read', () => {
@@ -132,6 +135,16 @@ describe('loadConfig', () => {
       trustedDocuments: 'manifest.json',
       trustedDocumentsMode: 'enforce',
     });
+  });
+  it('reads the MCP settings, and refuses a bad mode, host or short secret', () => {
+    expect(loadConfig({ MCP_MUTATIONS: 'explicit', MCP_ALLOWED_HOSTS: 'Gateway.Example.com, [::2]', MCP_CONFIRMATION_SECRET: 'x'.repeat(32) })).toMatchObject({
+      mcpMutations: 'explicit',
+      mcpAllowedHosts: ['gateway.example.com', '[::2]'],
+      mcpConfirmationSecret: 'x'.repeat(32),
+    });
+    expect(() => loadConfig({ MCP_MUTATIONS: 'all' })).toThrow(/MCP_MUTATIONS must be one of off, explicit, got "all"/);
+    expect(() => loadConfig({ MCP_ALLOWED_HOSTS: 'https://gateway.example.com' })).toThrow(/MCP_ALLOWED_HOSTS must be host names without scheme or port/);
+    expect(() => loadConfig({ MCP_CONFIRMATION_SECRET: 'short' })).toThrow(/MCP_CONFIRMATION_SECRET must be at least 32 characters/);
   });
   it('bad values are ConfigErrors (main.ts prints their message alone)', () => {
     expect(() => loadConfig({ PORT: '-3' })).toThrow(ConfigError);

@@ -136,6 +136,26 @@ describe('the HTTP edge', () => {
     expect((await postMcp(stack.gateway.baseUrl, INITIALIZE, { ...key, origin: 'http://localhost:6274' })).status).toBe(200);
   });
 
+  it('answers streamable HTTP as the SDK transport does: 406, 415, 400 for bad JSON, a bad message or protocol version, 202 for notifications', async () => {
+    const base = stack.gateway.baseUrl;
+    const key = { authorization: `Bearer ${KEY_A}` };
+    expect((await postMcp(base, INITIALIZE, { ...key, accept: 'application/json' })).status).toBe(406);
+    expect((await postMcp(base, INITIALIZE, { ...key, 'content-type': 'text/plain' })).status).toBe(415);
+    const badJson = await fetch(new URL('/mcp', base), {
+      method: 'POST',
+      headers: { ...key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":',
+    });
+    expect(badJson.status).toBe(400);
+    expect(await badJson.json()).toMatchObject({ error: { code: -32700 } });
+    expect((await postMcp(base, { jsonrpc: '2.0', id: 1 }, key)).status).toBe(400);
+    const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
+    expect((await postMcp(base, list, { ...key, 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await postMcp(base, { jsonrpc: '2.0', method: 'notifications/initialized' }, key)).status).toBe(202);
+    const batch = await postMcp(base, [list, { ...list, id: 3 }], { ...key, 'mcp-protocol-version': '2025-06-18' });
+    expect(((await batch.json()) as Array<{ id: number }>).map((answer) => answer.id).sort()).toEqual([2, 3]);
+  });
+
   it('GET is 405: the endpoint is stateless and opens no stream', async () => {
     const res = await fetch(new URL('/mcp', stack.gateway.baseUrl), { headers: { authorization: `Bearer ${KEY_A}`, accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
