@@ -1,5 +1,6 @@
 // The /mcp route of one gateway (docs/mcp.md): the tools built once from the operations, and the
 // endpoint that serves them through the gateway's Apollo Server.
+import { readFileSync } from 'node:fs';
 import type { ApolloServer } from '@apollo/server';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -37,7 +38,18 @@ export interface McpRouteParts {
   tracer: GatewayTracer;
 }
 
-const GATEWAY_VERSION = '0.2.0';
+/** The `version` of package.json (next to src/ from the sources, beside dist/ once built), sent in `initialize`. */
+function gatewayVersion(): string {
+  for (const path of ['../../package.json', '../../../package.json']) {
+    try {
+      const { name, version } = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (name === 'posthog-graphql-gateway' && version) return version;
+    } catch {
+      // not there: the next place
+    }
+  }
+  return '0.0.0';
+}
 
 /** The /mcp listener. Throws `McpCatalogError` when the operations cannot all be tools. */
 export function mcpRoute(settings: McpSettings, parts: McpRouteParts) {
@@ -49,7 +61,7 @@ export function mcpRoute(settings: McpSettings, parts: McpRouteParts) {
       allowedHosts: allowedHosts(settings.mcpAllowedHosts),
       confirmations: new Confirmations(settings.mcpConfirmationSecret),
       observer: new ToolCallObserver(parts.registry, parts.logger, parts.tracer),
-      version: GATEWAY_VERSION,
+      version: gatewayVersion(),
     },
     parts.logger,
   );

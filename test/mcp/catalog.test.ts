@@ -2,7 +2,8 @@
 // made-up ones: the check `npm test` runs on what the repository ships, and what stops a start.
 import { describe, expect, it } from 'vitest';
 import { gatewaySchema } from '../../src/schema.ts';
-import { buildCatalog, McpCatalogError, shippedOperations, toolName, type OperationSource } from '../../src/mcp/catalog.ts';
+import { buildCatalog, manifestSources, McpCatalogError, shippedOperations, toolName, type OperationSource } from '../../src/mcp/catalog.ts';
+import { readManifest } from '../../src/trusted-documents/manifest.ts';
 import { Confirmations } from '../../src/mcp/confirmation.ts';
 import { startGateway } from '../../src/server.ts';
 
@@ -78,6 +79,15 @@ describe('building the tools', () => {
     expect(input.properties.weekStartDay).toMatchObject({ type: ['string', 'null'], enum: ['SUNDAY', 'MONDAY', null] });
     expect(input.properties.appUrls).toMatchObject({ type: ['array', 'null'], items: { type: 'string' } });
     expect(input.description).toEqual(expect.any(String));
+  });
+
+  it("a manifest's named queries are the tools (a mutation only when explicit), described by their root fields' docs", () => {
+    const sources = manifestSources(readManifest('test/federation/fixtures/persisted-operations.json'), 'persisted-operations.json');
+    expect([...buildCatalog(schema, sources).keys()]).toEqual(['flag_keys']);
+    const tools = buildCatalog(schema, sources, 'explicit');
+    expect([...tools.keys()]).toEqual(['flag_keys', 'rename_flag']);
+    expect(tools.get('flag_keys')!.listing.description).toMatch(/^project: A project by global id/);
+    expect(tools.get('rename_flag')!.listing.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
   });
 
   it('an operation that does not validate is refused, named', () => {

@@ -109,6 +109,19 @@ describe('tools/call', () => {
     expect(textOf(unknown)).toBe('UNKNOWN_ARGUMENT: projects has no argument "limit"; it takes first, after, search.');
   });
 
+  it('a garbage or unknown key is refused by the upstream: UNAUTHENTICATED on the call', async () => {
+    const stranger = await connectMcp(stack.gateway.baseUrl, 'phx_not_a_real_key');
+    const refused = await call(stranger, 'viewer');
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^UNAUTHENTICATED: /);
+    await stranger.close();
+  });
+
+  it('tells the server its name and version, and negotiates the protocol version the client asks for', () => {
+    expect(alice.getServerVersion()).toEqual({ name: 'posthog-graphql-gateway', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(alice.getServerVersion()?.version).not.toBe('0.0.0');
+  });
+
   it('an unknown tool is a JSON-RPC error listing the tools', async () => {
     await expect(call(alice, 'drop_database')).rejects.toThrow(/Unknown tool "drop_database"; the tools are: .*viewer/);
   });
@@ -116,7 +129,7 @@ describe('tools/call', () => {
   it('an upstream failure carries the gateway error code (a missing flag is NOT_FOUND)', async () => {
     const missing = await call(alice, 'feature_flag', { projectId: (await acmeWeb()).id, key: 'no-such-flag' });
     expect(missing.isError).toBe(true);
-    expect(textOf(missing)).toMatch(/^NOT_FOUND: .*\(at project\.featureFlag\)/);
+    expect(textOf(missing)).toMatch(/^NOT_FOUND: .*\(at project\.featureFlag\) .*\(request id [\w-]+\)$/m);
   });
 });
 
