@@ -38,7 +38,7 @@ export interface McpEndpointOptions {
 /**
  * The SDK's modules, loaded by the first /mcp request: they (and zod, which they use) add about
  * 11 MiB of heap and 40 MiB of RSS, which a gateway no agent talks to should not carry
- * (docs/performance.md, "Memory").
+ * (docs/mcp.md, "Cost").
  */
 type Sdk = typeof import('@modelcontextprotocol/sdk/server/index.js') &
   typeof import('@modelcontextprotocol/sdk/types.js') & { validator: JsonSchemaValidator };
