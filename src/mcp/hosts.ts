@@ -16,13 +16,23 @@ export function allowedHosts(configured: readonly string[] = []): ReadonlySet<st
 
 /** Why the request is refused (403), or undefined when its Host and Origin are allowed. */
 export function hostRefusal(headers: IncomingHttpHeaders, allowed: ReadonlySet<string>): string | undefined {
-  const host = hostnameOf(headers.host === undefined ? undefined : `http://${headers.host}`);
+  const host = headers.host === undefined ? undefined : hostOfHeader(headers.host);
   if (host === undefined || !allowed.has(host)) return `Host "${headers.host ?? ''}" is not allowed: add it to MCP_ALLOWED_HOSTS.`;
   const origin = headers.origin;
   if (origin !== undefined && origin !== 'null' && !allowed.has(hostnameOf(origin) ?? ''))
     return `Origin "${origin}" is not allowed: add its host to MCP_ALLOWED_HOSTS.`;
   if (origin === 'null') return 'Origin "null" is not allowed.';
   return undefined;
+}
+
+/**
+ * `name:port` -> `name`, `[v6]:port` -> `[v6]`, lower-cased; undefined for anything else. Read by
+ * hand rather than with `new URL()`, which costs more than the rest of the check on every call;
+ * a name with characters a host name cannot have is refused.
+ */
+function hostOfHeader(header: string): string | undefined {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::\d{1,5})?$/.exec(header);
+  return match?.[1]!.toLowerCase();
 }
 
 function hostnameOf(url: string | undefined): string | undefined {

@@ -19,7 +19,6 @@ import { BodyError, isPlainJson, readPlainJson } from '../http/read-json.ts';
 /** The SDK functions the exchange uses (loaded with the SDK, src/mcp/endpoint.ts). */
 export interface MessageRules {
   JSONRPCMessageSchema: { safeParse(value: unknown): { success: boolean; data?: unknown } };
-  isInitializeRequest(value: unknown): boolean;
   SUPPORTED_PROTOCOL_VERSIONS: readonly string[];
 }
 
@@ -89,7 +88,8 @@ export async function readMessages(req: IncomingMessage, rules: MessageRules, li
 }
 
 function checkProtocol(req: IncomingMessage, rules: MessageRules, messages: JSONRPCMessage[], batch: boolean): ReadMessages {
-  if (messages.some((message) => rules.isInitializeRequest(message))) {
+  // Each message already passed the SDK's schema: its method names it (the SDK's isInitializeRequest parses it again).
+  if (messages.some((message) => 'method' in message && message.method === 'initialize')) {
     if (messages.length > 1) return { status: 400, code: -32600, message: 'Invalid Request: Only one initialization request is allowed' };
     return { messages, batch };
   }
@@ -111,6 +111,5 @@ export function sendAnswers(res: ServerResponse, answers: JSONRPCMessage[], batc
   const body = JSON.stringify(batch ? answers : answers[0]);
   res.statusCode = 200;
   res.setHeader('content-type', 'application/json');
-  res.setHeader('content-length', Buffer.byteLength(body));
-  res.end(body);
+  res.end(body); // Node sets Content-Length for a body sent whole
 }

@@ -2,7 +2,8 @@
 // tool's name, its outcome and its upstream calls. Arguments are never recorded: only their names.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
+import { FastCounter, FastHistogram } from '../metric-series.ts';
 import type { GatewayTracer } from '../tracing.ts';
 
 /** A tool's name label for a name no tool has (bounded: agents may send anything). */
@@ -17,25 +18,26 @@ export interface ToolCallRecord {
 }
 
 export class ToolCallObserver {
-  readonly #calls: Counter<'tool' | 'outcome'>;
-  readonly #duration: Histogram<'tool'>;
+  // The gateway's bound series (src/metric-series.ts): prom-client's own rebuild the label set per call.
+  readonly #calls: FastCounter;
+  readonly #duration: FastHistogram;
   readonly #logger: Logger;
   readonly #tracer: GatewayTracer | undefined;
 
   constructor(registry: Registry, logger: Logger, tracer?: GatewayTracer) {
-    this.#calls = new Counter({
-      name: 'mcp_tool_calls_total',
-      help: 'MCP tool calls by tool and outcome (ok, a gateway error code, or a refusal of the tool).',
-      labelNames: ['tool', 'outcome'],
-      registers: [registry],
-    });
-    this.#duration = new Histogram({
-      name: 'mcp_tool_call_duration_seconds',
-      help: 'Duration of MCP tool calls, from the request to the result.',
-      labelNames: ['tool'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    });
+    this.#calls = new FastCounter(
+      'mcp_tool_calls_total',
+      'MCP tool calls by tool and outcome (ok, a gateway error code, or a refusal of the tool).',
+      ['tool', 'outcome'],
+      registry,
+    );
+    this.#duration = new FastHistogram(
+      'mcp_tool_call_duration_seconds',
+      'Duration of MCP tool calls, from the request to the result.',
+      ['tool'],
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registry,
+    );
     this.#logger = logger;
     this.#tracer = tracer;
   }
@@ -49,8 +51,8 @@ export class ToolCallObserver {
       headers,
       end: (record) => {
         const seconds = (performance.now() - startedAt) / 1000;
-        this.#calls.inc({ tool: record.tool, outcome: record.outcome });
-        this.#duration.observe({ tool: record.tool }, seconds);
+        this.#calls.series(record.tool, record.outcome).inc();
+        this.#duration.series(record.tool).observe(seconds);
         trace?.end(record.outcome, record.upstreamCalls);
         const { argumentNames, ...fields } = record;
         this.#logger.info({ ...fields, arguments: argumentNames, durationMs: Math.round(seconds * 1000) }, 'mcp tool call');

@@ -5,6 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useStack } from '../gateway/helpers.ts';
 import { KEY_A, KEY_B, ORG_A } from '../fixtures/seed.ts';
+import { allowedHosts, hostRefusal } from '../../src/mcp/hosts.ts';
 import { connectMcp, INITIALIZE, postMcp, postStatusWithHost, textOf } from './helpers.ts';
 
 const stack = useStack();
@@ -167,6 +168,20 @@ describe('the HTTP edge', () => {
     expect((await postMcp(base, { jsonrpc: '2.0', method: 'notifications/initialized' }, key)).status).toBe(202);
     const batch = await postMcp(base, [list, { ...list, id: 3 }], { ...key, 'mcp-protocol-version': '2025-06-18' });
     expect(((await batch.json()) as Array<{ id: number }>).map((answer) => answer.id).sort()).toEqual([2, 3]);
+  });
+
+  it('reads Host as a name and a port: loopback names in any case and configured ones pass, lookalikes do not', () => {
+    const allowed = allowedHosts(['gateway.example.com']);
+    const refused = (host: string, origin?: string) => hostRefusal({ host, ...(origin ? { origin } : {}) }, allowed) !== undefined;
+    expect(['localhost:4000', 'LOCALHOST', '127.0.0.1:80', '[::1]:4000', 'gateway.example.com', 'Gateway.Example.Com:443'].filter((h) => refused(h))).toEqual(
+      [],
+    );
+    expect(['localhost.evil.example', 'evil.example', 'localhost@evil.example', 'localhost:4000/x', '', '127.0.0.1:4000:1'].filter((h) => !refused(h))).toEqual(
+      [],
+    );
+    expect(refused('localhost:4000', 'http://evil.example')).toBe(true);
+    expect(refused('localhost:4000', 'null')).toBe(true);
+    expect(refused('localhost:4000', 'https://gateway.example.com')).toBe(false);
   });
 
   it('GET is 405: the endpoint is stateless and opens no stream', async () => {
