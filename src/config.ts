@@ -67,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     upstreamConnections: positive(env, 'UPSTREAM_CONNECTIONS', UPSTREAM_DEFAULTS.upstreamConnections),
     upstreamCacheTtlMs: integer(env, 'UPSTREAM_CACHE_TTL_MS', ACROSS_REQUESTS_DEFAULTS.upstreamCacheTtlMs),
     upstreamCacheMaxBytes: positive(env, 'UPSTREAM_CACHE_MAX_BYTES', ACROSS_REQUESTS_DEFAULTS.upstreamCacheMaxBytes),
+    upstreamSharedReads: flag(env, 'UPSTREAM_SHARED_READS', ACROSS_REQUESTS_DEFAULTS.upstreamSharedReads),
     upstreamRateLimits: rateLimits(env.UPSTREAM_RATE_LIMITS),
     upstreamHoldThrottledKeys: ACROSS_REQUESTS_DEFAULTS.upstreamHoldThrottledKeys,
     logLevel: env.LOG_LEVEL || 'info',

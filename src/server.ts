@@ -138,7 +138,7 @@ query ProjectsAndFlags($after: String) {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const acrossRequests = acrossRequestsFrom(options, (event, route) => metrics.observeAcrossRequests(event, route));
+  const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options) }, (event, route) => metrics.observeAcrossRequests(event, route));
   const transport = new UpstreamTransport({
     upstreamUrl: options.upstreamUrl,
     ...upstreamSettings(options),

@@ -1,19 +1,21 @@
 // The upstream client's work across requests (docs/caching-and-quota.md), at one seam: between
 // `UpstreamClient.request` and `UpstreamTransport.send`. For every call it
-//   - holds back a key the upstream throttled until it may call again (throttled-keys.ts);
-//   - serves a GET from the key's own cached answer while it is fresh and no write invalidated it (read-cache.ts);
+//   - serves a GET from the key's own kept answer while it is fresh and no write invalidated it (read-cache.ts);
 //   - lets concurrent identical GETs of one key share one upstream call (shared-reads.ts);
-//   - after a write, invalidates what the write can have changed, for every key (invalidation-scopes.ts);
+//   - holds back, when it would reach the service, a call of a key the upstream throttled (throttled-keys.ts);
+//   - after a write the service may have applied, invalidates what it can have changed, for every key (scopes.ts);
 //   - counts each key's upstream calls against the service's windows (quota.ts).
-// Everything is keyed by the token's digest (token-digest.ts, computed once per request by the
-// caller), never the token, and nothing is served across keys.
+// What each endpoint allows is its own declaration (rest-policy.ts). Everything is keyed by the
+// token's digest (token-digest.ts, computed once per request by the caller), never the token, and
+// nothing is served across keys.
+import { Generations } from './generations.ts';
 import { MemoryReadCache, RedisReadCache, type ReadCache } from './read-cache.ts';
-import { projectChangeScopes, readScopes, writeScopes } from './invalidation-scopes.ts';
+import { isWrite, type CallFacts, type RestPolicy } from './rest-policy.ts';
+import { EVERYTHING, keyScope, projectChangeScopes, RecordFacts } from './scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
 import { RedisLink } from './redis-link.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
-import { primedEntries } from './list-primes.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
 import { UpstreamError } from './upstream-error.ts';
 
@@ -24,16 +26,22 @@ export { DEFAULT_RATE_LIMITS, parseRateLimits, rateLimitSummary, type RateLimitS
 export type AcrossRequestsEvent = 'hit' | 'miss' | 'shared' | 'held' | 'invalidation' | 'invalidation-failed';
 
 export interface AcrossRequestsOptions {
-  /** How long a GET answer is served again to the same key, in ms; 0 turns the cache and shared reads off. */
+  /** How long a GET answer is served again to the same key, in ms; 0 turns the cache off. */
   cacheTtlMs?: number;
-  /** Bytes of answers kept in memory (LRU); with Redis, the largest entry is an eighth of this. */
+  /** Bytes of answers kept in memory (LRU); one key may use an eighth; with Redis, the largest entry is an eighth of this. */
   cacheMaxBytes?: number;
+  /** Concurrent identical GETs of one key share one upstream call (independent of the cache). */
+  sharedReads?: boolean;
   /** After a 429, send nothing more with that key until it may retry. */
   holdThrottledKeys?: boolean;
   /** The windows each key's calls are counted in (default 480/minute and 4,800/hour). */
   rateLimits?: readonly QuotaWindow[];
   /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica. */
   redisUrl?: string | null;
+  /** The longest one upstream call is waited for: a write left without an answer is invalidated again this long after it started. */
+  upstreamTimeoutMs?: number;
+  /** The longest an operation's reads run: generation counters outlive the cache lifetime by this much. */
+  operationTimeoutMs?: number;
   onEvent?: (event: AcrossRequestsEvent, route: string) => void;
 }
 
@@ -42,15 +50,29 @@ export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 interface Call {
   method: HttpMethod;
   route: string;
+  params?: Readonly<Record<string, string | number>>;
+  body?: unknown;
   decode?: (body: unknown) => unknown;
+  policy?: RestPolicy;
 }
+
+/** How a write ended, for what it invalidates. */
+type WriteOutcome = 'answered' | 'unanswered' | 'refused';
+
+const always = (): boolean => true;
 
 export class AcrossRequests {
   readonly #redis: RedisLink | null;
   readonly #cache: ReadCache | null;
-  readonly #shared = new SharedReads();
+  readonly #ttlMs: number;
+  readonly #generations: Generations;
+  readonly #shared: SharedReads | null;
+  readonly #facts = new RecordFacts();
   readonly #held: ThrottledKeys | null;
   readonly #quota: KeyQuota;
+  readonly #writeSettleMs: number;
+  /** Second invalidations of writes left without an answer, cleared on close. */
+  readonly #later = new Set<NodeJS.Timeout>();
   readonly #onEvent: NonNullable<AcrossRequestsOptions['onEvent']>;
 
   constructor(options: AcrossRequestsOptions = {}) {
@@ -58,7 +80,12 @@ export class AcrossRequests {
     const maxBytes = options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES;
     const redis = options.redisUrl ? new RedisLink(options.redisUrl) : null;
     this.#redis = redis;
-    this.#cache = ttlMs <= 0 ? null : redis ? new RedisReadCache(redis, ttlMs, Math.floor(maxBytes / 8)) : new MemoryReadCache(ttlMs, maxBytes);
+    this.#ttlMs = ttlMs;
+    this.#writeSettleMs = options.upstreamTimeoutMs ?? 10_000;
+    this.#generations = new Generations(ttlMs + (options.operationTimeoutMs ?? 25_000));
+    this.#cache =
+      ttlMs <= 0 ? null : redis ? new RedisReadCache(redis, ttlMs, Math.floor(maxBytes / 8)) : new MemoryReadCache(ttlMs, maxBytes, this.#generations);
+    this.#shared = options.sharedReads === false ? null : new SharedReads();
     this.#held = options.holdThrottledKeys ? (redis ? new RedisThrottledKeys(redis) : new MemoryThrottledKeys()) : null;
     const windows = options.rateLimits ?? parseRateLimits(DEFAULT_RATE_LIMITS);
     this.#quota = redis ? new RedisKeyQuota(redis, windows) : new MemoryKeyQuota(windows);
@@ -72,31 +99,32 @@ export class AcrossRequests {
 
   /**
    * One call of `UpstreamClient.request`: `send` makes it upstream (with retries) for this request.
-   * `path` is the call's path and query, exactly as sent; `keyHash` the digest of the caller's key.
+   * `path` is the call's path and query, exactly as sent; `keyHash` the digest of the caller's key;
+   * `keyAccepted` tells whether the upstream ever accepted the key (a write of a key it never
+   * accepted, left without an answer, cannot have been applied).
    */
-  request(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
-    const wait = this.#held?.waitSeconds(keyHash) ?? 0;
-    if (wait === 0) return this.#served(call, path, keyHash, report, send);
-    return Promise.resolve(wait).then((seconds) => {
-      if (seconds === 0) return this.#served(call, path, keyHash, report, send);
-      report.served(report.start(), { method: call.method, route: call.route, status: 429 }, 'held');
-      this.#onEvent('held', call.route);
-      throw heldBack(call, seconds);
-    });
+  request(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>, keyAccepted = always): Promise<unknown> {
+    const upstream = () => this.#unlessHeld(call, keyHash, report, send);
+    if (isWrite(call.method, call.policy)) return this.#write(call, keyHash, upstream, keyAccepted);
+    const scopes = call.method === 'GET' ? this.#readScopes(call, keyHash) : undefined;
+    if (!scopes) return upstream();
+    if (this.#cache && !call.policy?.live) return this.#read(this.#cache, call, path, keyHash, scopes, report, upstream);
+    if (!this.#shared) return this.#fetched(call, keyHash, upstream);
+    return this.#shareOnly(this.#shared, call, path, keyHash, scopes, report, upstream);
   }
 
   /**
    * Hears each attempt `send` made with the key `keyHash` stands for (http.ts): those the upstream answered count against
-   * the key's quota, and a 429 holds the key for as long as the upstream asked (Retry-After, else
-   * the detail's seconds).
+   * the key's quota, a 429 holds the key for as long as the upstream asked (Retry-After, else
+   * the detail's seconds), and a 401 ends every entry kept for the key.
    */
   attempted(keyHash: string, failure: unknown): void {
     const answered = failure === undefined || (failure instanceof UpstreamError && failure.status !== null);
     if (!answered) return;
     this.#quota.record(keyHash);
-    if (this.#held && failure instanceof UpstreamError && failure.status === 429) {
-      void this.#held.hold(keyHash, failure.retryAfter ?? DEFAULT_HOLD_SECONDS).catch(() => {});
-    }
+    if (!(failure instanceof UpstreamError)) return;
+    if (this.#held && failure.status === 429) void this.#held.hold(keyHash, failure.retryAfter ?? DEFAULT_HOLD_SECONDS).catch(() => {});
+    if (this.#cache && failure.status === 401) void this.#cache.forgetKey(keyHash).catch(() => {});
   }
 
   /** The key's calls counted in each window. */
@@ -111,46 +139,92 @@ export class AcrossRequests {
 
   /** A change seen in the project's activity log (live updates' feed): its entries are stale for every key. */
   async projectChanged(projectId: number): Promise<void> {
-    await this.#invalidate(projectChangeScopes(projectId), '/api/projects/{project_id}/feature_flags/activity/');
+    await this.#invalidate(projectChangeScopes(this.#facts, projectId), '/api/projects/{project_id}/feature_flags/activity/');
   }
 
   async close(): Promise<void> {
+    for (const timer of this.#later) clearTimeout(timer);
+    this.#later.clear();
     await this.#redis?.close();
   }
 
-  /** A call of a key that may call now: a write, a read through the cache, or straight upstream. */
-  #served(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
-    if (call.method !== 'GET') return this.#write(call, path, send);
-    if (!this.#cache || !isCacheable(call)) return send();
-    return this.#read(this.#cache, call, path, keyHash, report, send);
+  /** The call upstream, unless its key is held: then the answer a 429 gives, without sending. */
+  #unlessHeld(call: Call, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
+    const wait = this.#held?.waitSeconds(keyHash) ?? 0;
+    if (wait === 0) return send();
+    return Promise.resolve(wait).then((seconds) => {
+      if (seconds === 0) return send();
+      report.served(report.start(), { method: call.method, route: call.route, status: 429 }, 'held');
+      this.#onEvent('held', call.route);
+      throw heldBack(call, seconds);
+    });
   }
 
-  async #read(cache: ReadCache, call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
+  /** The scopes a GET depends on, its key's own among them; undefined when its endpoint declares none (never kept nor shared). */
+  #readScopes(call: Call, keyHash: string): string[] | undefined {
+    const reads = call.policy?.reads;
+    return reads ? [...reads(this.#factsOf(call, keyHash)), keyScope(keyHash)] : undefined;
+  }
+
+  async #read(
+    cache: ReadCache,
+    call: Call,
+    path: string,
+    keyHash: string,
+    scopes: string[],
+    report: UpstreamReport,
+    upstream: () => Promise<unknown>,
+  ): Promise<unknown> {
     const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
-    const { value, stamp } = await cache.lookup(keyHash, entryPath, readScopes(path));
+    const { value, stamp } = await cache.lookup(keyHash, entryPath, scopes);
     if (value !== undefined) {
       report.served(report.start(), { method: call.method, route: call.route, status: 200 }, 'cache');
       this.#onEvent('hit', call.route);
       return value;
     }
-    const flight = flightOf(keyHash, entryPath, stamp);
-    const inFlight = this.#shared.find(flight);
-    if (inFlight) {
-      this.#onEvent('shared', call.route);
-      return this.#follow(inFlight, call, report, send);
-    }
+    const keep = async (answer: unknown) => {
+      const learned = this.#readScopes(call, keyHash)!;
+      if (sameScopes(learned, scopes)) await cache.store(keyHash, entryPath, stamp, answer, this.#lifetime(call)).catch(() => {});
+      // The answer taught the read's finer scopes (the key's organization): kept under them if nothing moved meanwhile.
+      else await cache.prime(keyHash, scopes, stamp, [{ path: entryPath, scopes: learned, value: answer }]).catch(() => {});
+      const primed = call.policy?.primes?.({ ...this.#factsOf(call, keyHash), answer }) ?? [];
+      const entries = primed.map((entry) => ({ ...entry, scopes: [...entry.scopes, keyScope(keyHash)] }));
+      if (entries.length > 0) await cache.prime(keyHash, scopes, stamp, entries).catch(() => {});
+    };
+    const flight = this.#shared?.find(flightOf(keyHash, entryPath, stamp));
+    if (flight) return this.#follow(flight, call, report, () => this.#fetched(call, keyHash, upstream));
     this.#onEvent('miss', call.route);
-    return this.#shared.start(flight, async () => {
-      const answer = await send();
-      await cache.store(keyHash, entryPath, stamp, answer).catch(() => {});
-      const primed = primedEntries(call.route, path, answer).map((entry) => ({ ...entry, scopes: readScopes(entry.path) }));
-      if (primed.length > 0) await cache.prime(keyHash, readScopes(path), stamp, primed).catch(() => {});
+    const read = async () => {
+      const answer = await this.#fetched(call, keyHash, upstream);
+      await keep(answer);
       return answer;
-    });
+    };
+    return this.#shared ? this.#shared.start(flightOf(keyHash, entryPath, stamp), read) : read();
   }
 
-  /** The answer of another request's identical read; if that request was cut short (deadline, disconnect), this one reads for itself. */
+  /** Without the cache (or for a live read): only concurrent identical reads share a call. */
+  #shareOnly(
+    shared: SharedReads,
+    call: Call,
+    path: string,
+    keyHash: string,
+    scopes: string[],
+    report: UpstreamReport,
+    upstream: () => Promise<unknown>,
+  ): Promise<unknown> {
+    const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
+    const flight = flightOf(keyHash, entryPath, this.#generations.stamp(scopes));
+    const inFlight = shared.find(flight);
+    if (inFlight) return this.#follow(inFlight, call, report, () => this.#fetched(call, keyHash, upstream));
+    return shared.start(flight, () => this.#fetched(call, keyHash, upstream));
+  }
+
+  /**
+   * The answer of another request's identical read. A failure of that request's own (its deadline,
+   * its client gone, its call budget used) is not this one's: then it reads for itself.
+   */
   async #follow(flight: Promise<unknown>, call: Call, report: UpstreamReport, own: () => Promise<unknown>): Promise<unknown> {
+    this.#onEvent('shared', call.route);
     const started = report.start();
     try {
       const answer = await flight;
@@ -158,21 +232,55 @@ export class AcrossRequests {
       return answer;
     } catch (error) {
       report.served(started, { method: call.method, route: call.route, status: error instanceof UpstreamError ? error.status : null }, 'shared');
-      if (error instanceof UpstreamError && (error.kind === 'timeout' || error.kind === 'unavailable')) return own();
+      if (isLeadersOwn(error)) return own();
       throw error;
     }
   }
 
-  /** A write, then the invalidation of what it can have changed, whatever its outcome (a timed-out write may have been applied). */
-  async #write(call: Call, path: string, send: () => Promise<unknown>): Promise<unknown> {
+  /** The upstream's answer, and what its records teach (a project's organization) for later writes. */
+  async #fetched(call: Call, keyHash: string, upstream: () => Promise<unknown>): Promise<unknown> {
+    const answer = await upstream();
+    call.policy?.learns?.(answer, this.#facts, this.#factsOf(call, keyHash));
+    return answer;
+  }
+
+  /**
+   * A write, then the invalidation of what it can have changed if the service may have applied it:
+   * it answered 2xx or 5xx, or did not answer (then again once the service can no longer be applying
+   * it). A refusal (4xx) changed nothing, so a garbage token's writes invalidate nothing.
+   */
+  async #write(call: Call, keyHash: string, upstream: () => Promise<unknown>, keyAccepted: () => boolean): Promise<unknown> {
+    let answer: unknown;
+    let failure: unknown;
     try {
-      return await send();
+      answer = await upstream();
+      return answer;
+    } catch (error) {
+      failure = error;
+      throw error;
     } finally {
-      if (this.#cache) await this.#invalidate(writeScopes(path), call.route);
+      const outcome = writeOutcome(failure);
+      if (outcome === 'answered' || (outcome === 'unanswered' && keyAccepted())) {
+        const scopes = call.policy?.changes?.({ ...this.#factsOf(call, keyHash), answer }) ?? [EVERYTHING];
+        await this.#invalidate(scopes, call.route);
+        if (outcome === 'unanswered') this.#invalidateLater(scopes, call.route);
+      }
+      if (failure === undefined) call.policy?.learns?.(answer, this.#facts, this.#factsOf(call, keyHash));
     }
   }
 
+  /** What an unanswered write can have changed, once more when its deadline has passed: the service may have applied it meanwhile. */
+  #invalidateLater(scopes: string[], route: string): void {
+    const timer = setTimeout(() => {
+      this.#later.delete(timer);
+      void this.#invalidate(scopes, route);
+    }, this.#writeSettleMs);
+    timer.unref();
+    this.#later.add(timer);
+  }
+
   async #invalidate(scopes: string[], route: string): Promise<void> {
+    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(scopes);
     if (!this.#cache) return;
     try {
       await this.#cache.invalidate(scopes);
@@ -181,10 +289,35 @@ export class AcrossRequests {
       this.#onEvent('invalidation-failed', route);
     }
   }
+
+  #factsOf(call: Call, keyHash: string): CallFacts {
+    return { params: call.params ?? {}, body: call.body, keyHash, facts: this.#facts };
+  }
+
+  /** The entry's lifetime: the cache's, or the endpoint's when shorter. */
+  #lifetime(call: Call): number {
+    const maxAgeMs = call.policy?.maxAgeMs;
+    return maxAgeMs === undefined ? this.#ttlMs : Math.min(maxAgeMs, this.#ttlMs);
+  }
 }
 
-/** Activity logs are what live updates poll for changes: always read fresh. */
-const isCacheable = (call: Call): boolean => !call.route.includes('/activity/');
+/**
+ * 'answered': 2xx or 5xx (a 5xx may come from a proxy while the service goes on); 'unanswered':
+ * no answer (timeout, disconnect); 'refused': a 4xx, or not sent at all (the call budget, a held key).
+ */
+function writeOutcome(failure: unknown): WriteOutcome {
+  if (failure === undefined) return 'answered';
+  if (!(failure instanceof UpstreamError)) return 'unanswered';
+  if (failure.status === null) return failure.kind === 'call-limit' ? 'refused' : 'unanswered';
+  if (failure.status >= 500) return 'answered';
+  return failure.status >= 200 && failure.status < 300 ? 'answered' : 'refused';
+}
+
+const sameScopes = (a: string[], b: string[]): boolean => a.length === b.length && a.every((scope, index) => scope === b[index]);
+
+/** A failure of the leading request's own, not of the read: its deadline or client, its call budget, the gateway stopping. */
+const isLeadersOwn = (error: unknown): boolean =>
+  error instanceof UpstreamError && (error.kind === 'timeout' || error.kind === 'unavailable' || error.kind === 'call-limit');
 
 /** The answer for a call not sent because its key is held: the same code and `retryAfter` a 429 gives. */
 function heldBack(call: Call, seconds: number): UpstreamError {
@@ -205,10 +338,12 @@ function heldBack(call: Call, seconds: number): UpstreamError {
  * reads them from the environment with the defaults in `ACROSS_REQUESTS_DEFAULTS`.
  */
 export interface AcrossRequestsSettings {
-  /** UPSTREAM_CACHE_TTL_MS: how long a GET answer is served again to the same key; 0 turns the cache and shared reads off. */
+  /** UPSTREAM_CACHE_TTL_MS: how long a GET answer is served again to the same key; 0 turns the cache off. */
   upstreamCacheTtlMs: number;
-  /** UPSTREAM_CACHE_MAX_BYTES: bytes of cached answers held in memory (LRU); with Redis, the largest entry is an eighth of this. */
+  /** UPSTREAM_CACHE_MAX_BYTES: bytes of cached answers held in memory (LRU), an eighth of it at most per key; with Redis, the largest entry is an eighth of this. */
   upstreamCacheMaxBytes: number;
+  /** UPSTREAM_SHARED_READS: concurrent identical GETs of one key share one upstream call, with or without the cache. */
+  upstreamSharedReads: boolean;
   /** UPSTREAM_RATE_LIMITS: the windows each key's calls are counted in, e.g. `480/minute,4800/hour`. */
   upstreamRateLimits: readonly QuotaWindow[];
   /** After a 429, send nothing more with that key until it may retry (always on under `npm start`). */
@@ -217,8 +352,8 @@ export interface AcrossRequestsSettings {
 
 /** `options`' settings of the work across requests (main.ts hands a `Config` on with it). */
 export function acrossRequestsSettings(options: AcrossRequestsSettings): AcrossRequestsSettings {
-  const { upstreamCacheTtlMs, upstreamCacheMaxBytes, upstreamRateLimits, upstreamHoldThrottledKeys } = options;
-  return { upstreamCacheTtlMs, upstreamCacheMaxBytes, upstreamRateLimits, upstreamHoldThrottledKeys };
+  const { upstreamCacheTtlMs, upstreamCacheMaxBytes, upstreamSharedReads, upstreamRateLimits, upstreamHoldThrottledKeys } = options;
+  return { upstreamCacheTtlMs, upstreamCacheMaxBytes, upstreamSharedReads, upstreamRateLimits, upstreamHoldThrottledKeys };
 }
 
 /**
@@ -229,18 +364,23 @@ export function acrossRequestsSettings(options: AcrossRequestsSettings): AcrossR
 export const ACROSS_REQUESTS_DEFAULTS: Readonly<AcrossRequestsSettings> = Object.freeze({
   upstreamCacheTtlMs: 10_000,
   upstreamCacheMaxBytes: DEFAULT_CACHE_MAX_BYTES,
+  upstreamSharedReads: true,
   upstreamRateLimits: parseRateLimits(DEFAULT_RATE_LIMITS),
   upstreamHoldThrottledKeys: true,
 });
 
 /** The work across requests of `options` (GatewayOptions): what is left out is off, counts use the service's windows. */
 export function acrossRequestsFrom(
-  options: Partial<AcrossRequestsSettings> & { redisUrl?: string | null },
+  options: Partial<AcrossRequestsSettings> & { redisUrl?: string | null; upstreamTimeoutMs?: number; operationTimeoutMs?: number },
   onEvent?: AcrossRequestsOptions['onEvent'],
 ): AcrossRequests {
   return new AcrossRequests({
     cacheTtlMs: options.upstreamCacheTtlMs ?? 0,
     cacheMaxBytes: options.upstreamCacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+    // Left out, shared reads go with the cache (as an embedding program that turned the cache on expects).
+    sharedReads: options.upstreamSharedReads ?? (options.upstreamCacheTtlMs ?? 0) > 0,
+    ...(options.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: options.upstreamTimeoutMs } : {}),
+    ...(options.operationTimeoutMs !== undefined ? { operationTimeoutMs: options.operationTimeoutMs } : {}),
     holdThrottledKeys: options.upstreamHoldThrottledKeys ?? false,
     ...(options.upstreamRateLimits ? { rateLimits: options.upstreamRateLimits } : {}),
     redisUrl: options.redisUrl ?? null,

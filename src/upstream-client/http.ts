@@ -31,6 +31,7 @@ import { VerifiedTokens } from './verified-tokens.ts';
 import { tokenDigest } from './token-digest.ts';
 import { AcrossRequests, type WindowUsage } from './across-requests.ts';
 import { AnsweredReads } from './answered-reads.ts';
+import type { RestPolicy } from './rest-policy.ts';
 
 export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
 export { retryAfterSeconds } from './response.ts';
@@ -51,6 +52,8 @@ export interface UpstreamCall<T = unknown> {
   body?: unknown;
   /** Checks and shapes a 2xx JSON body (e.g. page.ts `decodePage`); a `MalformedBody` it throws becomes kind `malformed`. */
   decode?: (body: unknown) => T;
+  /** What the work across requests may do with the endpoint, and its records' shape (rest-policy.ts); spread from its `Endpoint`. */
+  policy?: RestPolicy;
 }
 
 /** A call attempted without the caller's token: the token gate (src/apollo-plugins/) stops such operations first. */
@@ -299,6 +302,7 @@ export class UpstreamClient {
   /** The token's digest, computed once: what the work across requests and the verified tokens are keyed by. */
   readonly #keyHash: string | null;
   readonly #onAttempt: AttemptListener;
+  readonly #keyAccepted = (): boolean => this.tokenAccepted();
   /** This request's GETs and how each ended, kept until its answer is sent (answered-reads.ts). */
   #reads: AnsweredReads | null = null;
   /** A replaying client's: the first run's reads, answered again instead of read again. */
@@ -399,7 +403,7 @@ export class UpstreamClient {
   /** The call upstream, through the work across requests (cache, shared reads, quota). */
   #send(call: UpstreamCall, path: string, token: string): Promise<unknown> {
     const send = () => this.#transport.send(call, path, token, this.#report, this.scope, this.#onAttempt);
-    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send);
+    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send, this.#keyAccepted);
   }
 
   /** A replayed answer, heard as the call's own would be (a 401 refuses the rest of the operation). */

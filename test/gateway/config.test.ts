@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       upstreamConnections: 16,
       upstreamCacheTtlMs: 10_000,
       upstreamCacheMaxBytes: 32 * 1024 * 1024,
+      upstreamSharedReads: true,
       upstreamRateLimits: [
         { name: 'minute', seconds: 60, limit: 480 },
         { name: 'hour', seconds: 3600, limit: 4800 },
@@ -42,9 +43,10 @@ describe('loadConfig', () => {
       trustedDocumentsMode: 'off',
     });
   });
-  it('reads the cache lifetime and the quota windows, and refuses windows it cannot read', () => {
-    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
+  it('reads the cache lifetime, shared reads and the quota windows, and refuses windows it cannot read', () => {
+    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_SHARED_READS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
       upstreamCacheTtlMs: 0,
+      upstreamSharedReads: false,
       upstreamRateLimits: [{ name: 'minute', seconds: 60, limit: 60 }],
     });
     expect(() => loadConfig({ UPSTREAM_RATE_LIMITS: '60 a minute' }, [])).toThrow('UPSTREAM_RATE_LIMITS must be limits like 480/minute,4800/hour');
