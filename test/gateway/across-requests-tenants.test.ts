@@ -66,7 +66,9 @@ describe('a write invalidates only what it may have changed', () => {
     await read(stack, ORGANIZATION, { id: ORG_A }, ALICE);
     const bobs = await read(stack, `{ projects(first: 5) { nodes { id featureFlags(first: 1) { nodes { id } } } } }`, {}, BOB);
     const bobProject = bobs.data!.projects.nodes[0];
-    expect((await stack.graphql<any>(UPDATE_PROJECT, { id: bobProject.id, name: 'Globex Renamed' }, { token: BOB })).data?.updateProject.userErrors).toEqual([]);
+    expect((await stack.graphql<any>(UPDATE_PROJECT, { id: bobProject.id, name: 'Globex Renamed' }, { token: BOB })).data?.updateProject.userErrors).toEqual(
+      [],
+    );
     const flagId = bobProject.featureFlags.nodes[0].id as string;
     expect((await stack.graphql<any>(UPDATE_FLAG, { id: flagId, name: 'Renamed by Bob' }, { token: BOB })).data?.updateFeatureFlag.userErrors).toEqual([]);
     expect(costOf(await read(stack, FLAGS, { first: 11 }, ALICE))).toMatchObject({ calls: 0 });
@@ -107,14 +109,17 @@ describe('a write invalidates only what it may have changed', () => {
     const plugin = (await stack.graphql<any>(PLUGINS, { org: ORG_A }, { token: ALICE })).data!.organization.plugins.nodes[0];
     const CHECK = `mutation($id: ID!) { checkPluginForUpdates(input: { id: $id }) { plugin { latestTag } userErrors { message } } }`;
     const before = stack.upstream.requests.length;
-    for (let i = 0; i < 2; i++) expect((await stack.graphql<any>(CHECK, { id: plugin.id }, { token: ALICE })).data?.checkPluginForUpdates.userErrors).toEqual([]);
+    for (let i = 0; i < 2; i++)
+      expect((await stack.graphql<any>(CHECK, { id: plugin.id }, { token: ALICE })).data?.checkPluginForUpdates.userErrors).toEqual([]);
     expect(stack.upstream.requests.slice(before).filter((r) => r.path.endsWith('/check_for_updates/'))).toHaveLength(2);
   });
 
   it('a global plugin written through its owner is read anew through every other organization', async () => {
     const named = (response: GraphQLResponse<any>) => (response.data!.organization.plugins.nodes as { id: string; name: string }[]).map((p) => p.name);
     expect(named(await read(stack, PLUGINS, { org: ORG_B }, BOB))).toContain('Acme everywhere');
-    const owned = (await read(stack, PLUGINS, { org: ORG_A }, ALICE)).data!.organization.plugins.nodes.find((p: { name: string }) => p.name === 'Acme everywhere');
+    const owned = (await read(stack, PLUGINS, { org: ORG_A }, ALICE)).data!.organization.plugins.nodes.find(
+      (p: { name: string }) => p.name === 'Acme everywhere',
+    );
     const update = await stack.graphql<any>(
       `mutation($id: ID!) { updatePlugin(input: { id: $id, name: "Acme renamed" }) { plugin { name } userErrors { message } } }`,
       { id: owned.id },
@@ -238,13 +243,15 @@ describe('shared in-flight reads without the cache', () => {
         signal: gone.signal,
       }).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const follower = stack.graphql<any>(FLAGS, { first: 8 }, { token: ALICE });
+      const follower = stack.graphql<any>(FLAGS, { first: 8 }, { token: ALICE, report: true });
       await new Promise((resolve) => setTimeout(resolve, 50));
       gone.abort();
       await leader;
       const answer = await follower;
       expect(answer.errors).toBeUndefined();
       expect(answer.data?.projects.nodes.length).toBeGreaterThan(0);
+      // It did join the leader's read, then read for itself when the leader's was cut short.
+      expect(answer.extensions?.upstream.totals.shared).toBeGreaterThan(0);
     } finally {
       await stack.stop();
     }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AcrossRequests, parseRateLimits } from '../../src/upstream-client/across-requests.ts';
 import { FLAG_ENDPOINT, FLAGS_ACTIVITY_ENDPOINT, FLAGS_ENDPOINT } from '../../src/upstream-client/feature-flag.ts';
 import { changesOf, readsOf, RecordFacts } from '../../src/upstream-client/scopes.ts';
+import { Generations } from '../../src/upstream-client/generations.ts';
+import { MemoryReadCache } from '../../src/upstream-client/read-cache.ts';
 import { UpstreamReport } from '../../src/upstream-client/report.ts';
 import { UpstreamError } from '../../src/upstream-client/upstream-error.ts';
 
@@ -132,6 +134,18 @@ describe('shared in-flight reads', () => {
     expect(reports.map((report) => report.summary().totals.shared)).toEqual([0, 1, 1]);
   });
 
+  it('a follower reads for itself when the leader’s operation used its call budget', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000 });
+    const spent = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new UpstreamError({ kind: 'call-limit', status: null, body: null, route: FLAGS.route, message: 'budget used' });
+    };
+    const leader = read(across, 'key-a', spent);
+    const follower = read(across, 'key-a', async () => 'own answer');
+    await expect(leader).rejects.toThrow('budget used');
+    expect(await follower).toBe('own answer');
+  });
+
   it('a follower reads for itself when the leader’s operation was cut short', async () => {
     const across = new AcrossRequests({ cacheTtlMs: 60_000 });
     const cut = async () => {
@@ -142,6 +156,80 @@ describe('shared in-flight reads', () => {
     const follower = read(across, 'key-a', async () => 'own answer');
     await expect(leader).rejects.toThrow('deadline');
     expect(await follower).toBe('own answer');
+  });
+});
+
+describe('what a write invalidates, by how it ended', () => {
+  const failed =
+    (status: number | null, kind: 'http' | 'timeout' = status === null ? 'timeout' : 'http') =>
+    async () => {
+      throw new UpstreamError({ kind, status, body: null, route: PATCH_FLAG.route, message: String(status) });
+    };
+  const costAfter = async (write: () => Promise<unknown>, keyAccepted = () => true) => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000, upstreamTimeoutMs: 30 });
+    const { sent, send } = upstream();
+    await read(across, 'key-a', send('a'));
+    await across.request(PATCH_FLAG, '/api/projects/1/feature_flags/7/', 'key-w', new UpstreamReport(), write, keyAccepted).catch(() => {});
+    await read(across, 'key-a', send('a'));
+    await across.close();
+    return sent.length - 1;
+  };
+
+  it('a refusal (400, 401, 403, 404, 405, 409, 429) invalidates nothing', async () => {
+    for (const status of [400, 401, 403, 404, 405, 409, 429]) expect(await costAfter(failed(status))).toBe(0);
+  });
+
+  it('a 2xx, a 5xx or no answer invalidates; no answer with a key the upstream never accepted does not', async () => {
+    expect(await costAfter(async () => ({ id: 7 }))).toBe(1);
+    expect(await costAfter(failed(502))).toBe(1);
+    expect(await costAfter(failed(null))).toBe(1);
+    expect(await costAfter(failed(null), () => false)).toBe(0);
+  });
+
+  it('a write left without an answer is invalidated once more after the upstream timeout', async () => {
+    const across = new AcrossRequests({ cacheTtlMs: 60_000, upstreamTimeoutMs: 40 });
+    await across.request(PATCH_FLAG, '/api/projects/1/feature_flags/7/', 'key-w', new UpstreamReport(), failed(null)).catch(() => {});
+    const { sent, send } = upstream();
+    await read(across, 'key-a', send('read before the service applied it'));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await read(across, 'key-a', send('read after'));
+    expect(sent).toEqual(['read before the service applied it', 'read after']);
+    await across.close();
+  });
+});
+
+describe('generation counters', () => {
+  it('are bounded: evicting one makes every stamp new, so nothing stamped before it looks fresh', () => {
+    const generations = new Generations(60_000, 2);
+    const before = generations.stamp(['a']);
+    generations.bump(['a', 'b', 'c']);
+    expect(generations.size).toBe(2);
+    // 'a' was evicted (it would read 0 again): the epoch moved instead.
+    expect(generations.stamp(['a'])).not.toBe(before);
+  });
+
+  it('expire after their lifetime', async () => {
+    const generations = new Generations(30);
+    generations.bump(['a']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(generations.stamp(['a'])).toBe(new Generations(30).stamp(['a']));
+    expect(generations.size).toBe(0);
+  });
+});
+
+describe('per-key budgets of the memory cache', () => {
+  it('a key holds at most an eighth of the bytes: its own oldest entries go first, never another key’s', async () => {
+    const cache = new MemoryReadCache(60_000, 8_000, new Generations(60_000));
+    const stamp = new Generations(60_000).stamp([]);
+    await cache.store('key-a', '/a', stamp, 'a'.repeat(500));
+    for (let i = 0; i < 20; i++) await cache.store('key-b', `/b/${i}`, stamp, 'b'.repeat(400));
+    expect(cache.keyBytes('key-b')).toBeLessThanOrEqual(1_000);
+    expect((await cache.lookup('key-b', '/b/19', [])).value).toBeDefined();
+    expect((await cache.lookup('key-b', '/b/0', [])).value).toBeUndefined();
+    expect((await cache.lookup('key-a', '/a', [])).value).toBeDefined();
+    await cache.forgetKey('key-a');
+    expect((await cache.lookup('key-a', '/a', [])).value).toBeUndefined();
+    expect(cache.keyBytes('key-a')).toBe(0);
   });
 });
 
