@@ -1,7 +1,7 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { availableParallelism } from 'node:os';
-import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/settings.ts';
-import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests.ts';
+import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/client/settings.ts';
+import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests/across-requests.ts';
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
@@ -9,7 +9,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The one configuration object: main.ts hands it on to `startGateway` (GatewayOptions uses the same
- * names) and the gateway hands the upstream settings on to the transport (src/upstream-client/settings.ts).
+ * names) and the gateway hands the upstream settings on to the transport (src/upstream-client/client/settings.ts).
  */
 export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */

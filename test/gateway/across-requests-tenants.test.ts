@@ -131,19 +131,19 @@ describe('a write invalidates only what it may have changed', () => {
 });
 
 describe('a write left without an answer', () => {
-  const TIMEOUT = 300;
+  const TIMEOUT = 500;
   const stack = useStack({ seed: seed(), gateway: { upstreamCacheTtlMs: 60_000, upstreamTimeoutMs: TIMEOUT } });
   const flagOf = async (token: string) => (await stack.graphql<any>(FLAGS, { first: 30 }, { token })).data!.projects.nodes[0].featureFlags.nodes[0];
 
   it('is invalidated again once the service may have applied it: reads in between do not keep the old answer', async () => {
     const flag = await flagOf(ALICE);
-    // The service applies the write 450 ms after it arrives; the gateway gives up after 300 ms.
-    stack.upstream.injectFault({ method: 'PATCH', path: /\/feature_flags\/\d+\/$/, delayMs: 450 });
+    // The service applies the write 800 ms after it arrives; the gateway gives up after 500 ms, and invalidates again 500 ms later.
+    stack.upstream.injectFault({ method: 'PATCH', path: /\/feature_flags\/\d+\/$/, delayMs: 800 });
     const write = await stack.graphql<any>(UPDATE_FLAG, { id: flag.id, name: 'Applied late' }, { token: ALICE });
     expect(write.errors?.[0]?.extensions?.code).toBe('UPSTREAM_TIMEOUT');
     // Read before the service applied it: the old name, kept again.
     expect((await flagOf(ADA)).name).toBe('Checkout v1');
-    await new Promise((resolve) => setTimeout(resolve, TIMEOUT + 150));
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUT + 200));
     expect((await flagOf(ADA)).name).toBe('Applied late');
   });
 

@@ -1,13 +1,13 @@
-// The upstream client's work across requests at its seam (src/upstream-client/across-requests.ts), with a
+// The upstream client's work across requests at its seam (src/upstream-client/across-requests/across-requests.ts), with a
 // stand-in for the transport's send: what each rule costs in upstream calls, and what each key may see.
 import { describe, expect, it } from 'vitest';
-import { AcrossRequests, parseRateLimits } from '../../src/upstream-client/across-requests.ts';
-import { FLAG_ENDPOINT, FLAGS_ACTIVITY_ENDPOINT, FLAGS_ENDPOINT } from '../../src/upstream-client/feature-flag.ts';
-import { changesOf, readsOf, RecordFacts } from '../../src/upstream-client/scopes.ts';
-import { Generations } from '../../src/upstream-client/generations.ts';
-import { MemoryReadCache } from '../../src/upstream-client/read-cache.ts';
-import { UpstreamReport } from '../../src/upstream-client/report.ts';
-import { UpstreamError } from '../../src/upstream-client/upstream-error.ts';
+import { AcrossRequests, parseRateLimits } from '../../src/upstream-client/across-requests/across-requests.ts';
+import { FLAG_ENDPOINT, FLAGS_ACTIVITY_ENDPOINT, FLAGS_ENDPOINT } from '../../src/upstream-client/endpoints/feature-flag.ts';
+import { changesOf, readsOf, RecordFacts } from '../../src/upstream-client/across-requests/scopes.ts';
+import { Generations } from '../../src/upstream-client/across-requests/generations.ts';
+import { MemoryReadCache } from '../../src/upstream-client/across-requests/read-cache.ts';
+import { UpstreamReport } from '../../src/upstream-client/transport/report.ts';
+import { UpstreamError } from '../../src/upstream-client/transport/upstream-error.ts';
 
 const FLAGS = { method: 'GET' as const, ...FLAGS_ENDPOINT, params: { project_id: 1 } };
 const FLAGS_PATH = '/api/projects/1/feature_flags/?limit=100';

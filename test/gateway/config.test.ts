@@ -1,8 +1,8 @@
 // Environment -> Config: defaults, parsing, and clear failures for bad values.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { UpstreamTransport } from '../../src/upstream-client/http.ts';
-import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/settings.ts';
+import { UpstreamTransport } from '../../src/upstream-client/client/http.ts';
+import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/client/settings.ts';
 
 describe('loadConfig', () => {
   it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {

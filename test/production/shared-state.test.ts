@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
-import { parseRateLimits } from '../../src/upstream-client/quota.ts';
+import { parseRateLimits } from '../../src/upstream-client/across-requests/quota.ts';
 import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser } from '../fixtures/seed.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
 

@@ -16,7 +16,7 @@ import {
   type FeatureFlagWrite,
   type FlagRef,
   type ProjectFlag,
-} from '../../upstream-client/feature-flag.ts';
+} from '../../upstream-client/endpoints/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
 import { parseFlagRef } from '../support/ids.ts';
 import { toUpstreamBody } from '../support/input.ts';

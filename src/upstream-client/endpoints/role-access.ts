@@ -1,13 +1,13 @@
 // Per-flag role access (docs/rest-interface.md, "Role access"). Deprecated upstream but still
 // served. Record types are exactly what the REST API returns; one function per endpoint.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { FeatureFlagRecord, FlagRef } from './feature-flag.ts';
-import { decodePage, type Page, type PageArgs } from './page.ts';
-import { WITH_ID } from './record-shapes.ts';
-import { endpoint, type CallFacts } from './rest-policy.ts';
-import { changesOf, readsOf } from './scopes.ts';
+import { decodePage, type Page, type PageArgs } from '../transport/page.ts';
+import { WITH_ID } from '../transport/record-shapes.ts';
+import { endpoint, type CallFacts } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf } from '../across-requests/scopes.ts';
 import type { UserRecord } from './user.ts';
-import type { UserError } from '../user-error.ts';
+import type { UserError } from '../../user-error.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A role of an organization. `associated_flags` is absent from some responses. */

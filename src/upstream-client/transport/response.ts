@@ -1,6 +1,6 @@
 // One upstream answer's status and body turned into a value or an `UpstreamError`. exchange.ts
 // reads it off the wire; body-release.ts hands its body over once and frees it.
-import type { AnswerHeaders } from './exchange.ts';
+import type { AnswerHeaders } from './tuning/exchange.ts';
 import { MalformedBody } from './page.ts';
 import { checkRecords, type Shape } from './record-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';

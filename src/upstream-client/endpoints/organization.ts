@@ -1,12 +1,12 @@
 // Organizations (docs/rest-interface.md, "Organization"): the record `GET /api/organizations/{id}/`
 // answers, the basic record the caller's own `organizations` list embeds, and what the gateway knows of
 // an organization before reading it (`OrganizationRef`, the codegen mapper of `Organization`).
-import type { UpstreamClient } from './http.ts';
-import { decodePage, type Page, type PageArgs } from './page.ts';
+import type { UpstreamClient } from '../client/http.ts';
+import { decodePage, type Page, type PageArgs } from '../transport/page.ts';
 import type { ProjectListItem } from './project.ts';
-import { ORGANIZATION as ORGANIZATION_RECORD, PROJECT } from './record-shapes.ts';
-import { endpoint } from './rest-policy.ts';
-import { readsOf } from './scopes.ts';
+import { ORGANIZATION as ORGANIZATION_RECORD, PROJECT } from '../transport/record-shapes.ts';
+import { endpoint } from '../across-requests/rest-policy.ts';
+import { readsOf } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** An organization as `GET /api/organizations/{id}/` returns it (the fields the gateway reads). */

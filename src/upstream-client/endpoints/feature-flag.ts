@@ -1,14 +1,14 @@
 // Feature flags of a project and the organization-level flag routes (docs/rest-interface.md,
 // "Feature flags"). Record types are exactly what the REST API returns (snake_case); one
 // function per endpoint.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { ActivityLogRecord } from './activity.ts';
-import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
-import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG } from './record-shapes.ts';
-import { endpoint, type PrimedEntry, type RestPolicy } from './rest-policy.ts';
-import { changesOf, readsOf, recordsOf } from './scopes.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from '../transport/page.ts';
+import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG } from '../transport/record-shapes.ts';
+import { endpoint, type PrimedEntry, type RestPolicy } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf, recordsOf } from '../across-requests/scopes.ts';
 import type { UserRecord } from './user.ts';
-import type { UserError } from '../user-error.ts';
+import type { UserError } from '../../user-error.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A feature flag (docs/rest-interface.md, "Feature flags"). Fields newer or older upstreams omit are optional. */

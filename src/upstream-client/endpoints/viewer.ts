@@ -1,12 +1,12 @@
 // The caller's own user record (docs/rest-interface.md, "User"): `GET /api/users/@me/`, the one call
 // behind `Query.viewer`. It embeds the current organization's full record, the basic record of every
 // organization of the caller, and the current project as a list item.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { OrganizationBasicRecord, OrganizationRecord } from './organization.ts';
 import type { ProjectListItem } from './project.ts';
-import { expectRecord, expectRecords, ORGANIZATION, PROJECT, USER } from './record-shapes.ts';
-import { endpoint } from './rest-policy.ts';
-import { readsOf } from './scopes.ts';
+import { expectRecord, expectRecords, ORGANIZATION, PROJECT, USER } from '../transport/record-shapes.ts';
+import { endpoint } from '../across-requests/rest-policy.ts';
+import { readsOf } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 import type { UserRecord } from './user.ts';
 

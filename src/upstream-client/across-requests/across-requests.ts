@@ -14,10 +14,10 @@ import { isWrite, type CallFacts, type RestPolicy } from './rest-policy.ts';
 import { EVERYTHING, keyScope, projectChangeScopes, RecordFacts } from './scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
 import { RedisLink } from './redis-link.ts';
-import type { HttpMethod, UpstreamReport } from './report.ts';
+import type { HttpMethod, UpstreamReport } from '../transport/report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '../transport/upstream-error.ts';
 
 export type { QuotaWindow, WindowUsage } from './quota.ts';
 export { DEFAULT_RATE_LIMITS, parseRateLimits, rateLimitSummary, type RateLimitSummary } from './quota.ts';

@@ -5,7 +5,7 @@
 // its records must have (docs/caching-and-quota.md, "Which write invalidates what").
 // Adding an endpoint therefore touches its own file only.
 import type { RecordFacts } from './scopes.ts';
-import type { Shape } from './record-shapes.ts';
+import type { Shape } from '../transport/record-shapes.ts';
 
 /** What a policy's functions see of one call: its route parameters, body and (once answered) answer. */
 export interface CallFacts {

@@ -1,11 +1,11 @@
 // Organization plugins (docs/rest-interface.md, "Plugins"). A legacy product upstream, still
 // served. Record types are exactly what the REST API returns; one function per endpoint.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { ActivityLogRecord } from './activity.ts';
-import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
-import { decodeList, decodeRecord, decodeRecords, expectRecord, WITH_ID } from './record-shapes.ts';
-import { endpoint, type CallFacts, type RestPolicy } from './rest-policy.ts';
-import { changesOf, readsOf } from './scopes.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from '../transport/page.ts';
+import { decodeList, decodeRecord, decodeRecords, expectRecord, WITH_ID } from '../transport/record-shapes.ts';
+import { endpoint, type CallFacts, type RestPolicy } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** The REST values of `plugin_type` (`inline` exists upstream but is not creatable). */

@@ -1,10 +1,10 @@
 // Projects (teams; docs/rest-interface.md, "Projects"). Record types are exactly what the REST
 // API returns (snake_case); they are the codegen mappers of `Project`. One function per endpoint.
-import type { UpstreamClient } from './http.ts';
-import { decodePage, type Page, type PageArgs } from './page.ts';
-import { PROJECT as PROJECT_RECORD } from './record-shapes.ts';
-import { endpoint } from './rest-policy.ts';
-import { changesOf, readsOf, recordsOf, type RecordFacts } from './scopes.ts';
+import type { UpstreamClient } from '../client/http.ts';
+import { decodePage, type Page, type PageArgs } from '../transport/page.ts';
+import { PROJECT as PROJECT_RECORD } from '../transport/record-shapes.ts';
+import { endpoint } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf, recordsOf, type RecordFacts } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A project as the list endpoint returns it (fewer fields than the full record). */
