@@ -11,7 +11,7 @@
 import { Generations } from './generations.ts';
 import { MemoryReadCache, RedisReadCache, type ReadCache } from './read-cache.ts';
 import { isWrite, type CallFacts, type RestPolicy } from './rest-policy.ts';
-import { EVERYTHING, keyScope, projectChangeScopes, RecordFacts } from './scopes.ts';
+import { EVERYTHING, projectChangeScopes, RecordFacts } from './scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
 import { RedisLink } from './redis-link.ts';
 import type { HttpMethod, UpstreamReport } from '../transport/report.ts';
@@ -160,10 +160,9 @@ export class AcrossRequests {
     });
   }
 
-  /** The scopes a GET depends on, its key's own among them; undefined when its endpoint declares none (never kept nor shared). */
+  /** The scopes a GET depends on; undefined when its endpoint declares none (never kept nor shared). */
   #readScopes(call: Call, keyHash: string): string[] | undefined {
-    const reads = call.policy?.reads;
-    return reads ? [...reads(this.#factsOf(call, keyHash)), keyScope(keyHash)] : undefined;
+    return call.policy?.reads?.(this.#factsOf(call, keyHash));
   }
 
   async #read(
@@ -187,8 +186,7 @@ export class AcrossRequests {
       if (sameScopes(learned, scopes)) await cache.store(keyHash, entryPath, stamp, answer, this.#lifetime(call)).catch(() => {});
       // The answer taught the read's finer scopes (the key's organization): kept under them if nothing moved meanwhile.
       else await cache.prime(keyHash, scopes, stamp, [{ path: entryPath, scopes: learned, value: answer }]).catch(() => {});
-      const primed = call.policy?.primes?.({ ...this.#factsOf(call, keyHash), answer }) ?? [];
-      const entries = primed.map((entry) => ({ ...entry, scopes: [...entry.scopes, keyScope(keyHash)] }));
+      const entries = call.policy?.primes?.({ ...this.#factsOf(call, keyHash), answer }) ?? [];
       if (entries.length > 0) await cache.prime(keyHash, scopes, stamp, entries).catch(() => {});
     };
     const flight = this.#shared?.find(flightOf(keyHash, entryPath, stamp));

@@ -130,7 +130,8 @@ export class RedisReadCache implements ReadCache {
   }
 
   /** One round trip: the entry and the current generations together. A Redis failure is a miss. */
-  async lookup(keyHash: string, path: string, scopes: string[]): Promise<Lookup> {
+  async lookup(keyHash: string, path: string, readScopes: string[]): Promise<Lookup> {
+    const scopes = [...readScopes, keyScope(keyHash)];
     try {
       const [entry, ...generations] = await this.#redis.run((client) => client.mGet([REDIS_PREFIX + entryKey(keyHash, path), ...scopes.map(generationKey)]));
       const stamp = generations.map((generation) => generation ?? '0').join(',');
@@ -150,21 +151,24 @@ export class RedisReadCache implements ReadCache {
     await this.#redis.run((client) => client.set(REDIS_PREFIX + entryKey(keyHash, path), text, { expiration: { type: 'PX', value: ttlMs } })).catch(() => {});
   }
 
-  async prime(keyHash: string, scopes: string[], stamp: string, entries: Array<{ path: string; scopes: string[]; value: unknown }>): Promise<void> {
+  async prime(keyHash: string, readScopes: string[], stamp: string, entries: Array<{ path: string; scopes: string[]; value: unknown }>): Promise<void> {
     if (stamp === 'unknown' || entries.length === 0) return;
-    const keys = [...scopes, ...entries.flatMap((entry) => entry.scopes)].map(generationKey);
+    // As in `lookup`, every stamp also holds the key's own generation (`forgetKey`).
+    const own = keyScope(keyHash);
+    const scopes = [...readScopes, own];
+    const keys = [...scopes, ...entries.flatMap((entry) => [...entry.scopes, own])].map(generationKey);
     const generations = await this.#redis.run((client) => client.mGet(keys)).catch(() => null);
     if (!generations) return;
     const stamps = generations.map((generation) => generation ?? '0');
     if (stamps.slice(0, scopes.length).join(',') !== stamp) return;
     let at = scopes.length;
     for (const entry of entries) {
-      const entryStamp = stamps.slice(at, (at += entry.scopes.length)).join(',');
+      const entryStamp = stamps.slice(at, (at += entry.scopes.length + 1)).join(',');
       await this.store(keyHash, entry.path, entryStamp, entry.value);
     }
   }
 
-  /** Every lookup depends on the key's own scope (across-requests.ts adds it): bumping it ends all of the key's entries. */
+  /** Every stamp holds the key's own generation (`lookup`, `prime`): bumping it ends all of the key's entries. */
   async forgetKey(keyHash: string): Promise<void> {
     await this.invalidate([keyScope(keyHash)]);
   }
