@@ -179,6 +179,20 @@ describe('what a write invalidates, by how it ended', () => {
     for (const status of [400, 401, 403, 404, 405, 409, 429]) expect(await costAfter(failed(status))).toBe(0);
   });
 
+  it('a 409 `conflict` invalidates (the object changed since it was read); another 409 (approval required) does not', async () => {
+    const conflict = (code: string) => async () => {
+      throw new UpstreamError({
+        kind: 'http',
+        status: 409,
+        body: { type: 'validation_error', code, detail: '', attr: null },
+        route: PATCH_FLAG.route,
+        message: '409',
+      });
+    };
+    expect(await costAfter(conflict('conflict'))).toBe(1);
+    expect(await costAfter(conflict('approval_required'))).toBe(0);
+  });
+
   it('a 2xx, a 5xx or no answer invalidates; no answer with a key the upstream never accepted does not', async () => {
     expect(await costAfter(async () => ({ id: 7 }))).toBe(1);
     expect(await costAfter(failed(502))).toBe(1);

@@ -300,15 +300,17 @@ export class AcrossRequests {
 }
 
 /**
- * 'answered': 2xx or 5xx (a 5xx may come from a proxy while the service goes on); 'unanswered':
- * no answer (timeout, disconnect); 'refused': a 4xx, or not sent at all (the call budget, a held key).
+ * 'answered': 2xx or 5xx (a 5xx may come from a proxy while the service goes on), or a 409
+ * `conflict` (the service says the object changed since the caller read it: what is kept of it is
+ * stale); 'unanswered': no answer (timeout, disconnect); 'refused': any other 4xx, or not sent at
+ * all (the call budget, a held key).
  */
 function writeOutcome(failure: unknown): WriteOutcome {
   if (failure === undefined) return 'answered';
   if (!(failure instanceof UpstreamError)) return 'unanswered';
   if (failure.status === null) return failure.kind === 'call-limit' ? 'refused' : 'unanswered';
-  if (failure.status >= 500) return 'answered';
-  return failure.status >= 200 && failure.status < 300 ? 'answered' : 'refused';
+  if (failure.status >= 500 || (failure.status >= 200 && failure.status < 300)) return 'answered';
+  return failure.status === 409 && (failure.body as { code?: unknown } | null)?.code === 'conflict' ? 'answered' : 'refused';
 }
 
 const sameScopes = (a: string[], b: string[]): boolean => a.length === b.length && a.every((scope, index) => scope === b[index]);

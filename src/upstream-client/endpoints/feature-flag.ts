@@ -4,8 +4,8 @@
 import type { UpstreamClient } from '../client/http.ts';
 import type { ActivityLogRecord } from './activity.ts';
 import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from '../transport/page.ts';
-import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG } from '../transport/record-shapes.ts';
-import { endpoint, type PrimedEntry, type RestPolicy } from '../across-requests/rest-policy.ts';
+import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG, type Shape } from '../transport/record-shapes.ts';
+import { endpoint, type Endpoint, type PrimedEntry, type RestPolicy } from '../across-requests/rest-policy.ts';
 import { changesOf, readsOf, recordsOf } from '../across-requests/scopes.ts';
 import type { UserRecord } from './user.ts';
 import type { UserError } from '../../user-error.ts';
@@ -20,6 +20,8 @@ export type FeatureFlagRecord = UpstreamRecord<{
   filters: Record<string, unknown>;
   deleted: boolean;
   active: boolean;
+  /** Current service only (lifecycle endpoints); absent on older upstreams. An archived flag is also disabled. */
+  archived?: boolean;
   created_by: UserRecord | null;
   created_at: string;
   /** Real service only; absent on older upstreams. */
@@ -57,6 +59,10 @@ export interface FeatureFlagWrite {
   tags?: string[];
   analytics_dashboards?: number[];
   has_enriched_analytics?: boolean;
+  /** The version the edit started from; with `original_flag`, the service refuses a stale edit (409 `conflict`). */
+  version?: number;
+  /** The fields as the editor read them: a stale edit of a field changed since is refused, the others merged. */
+  original_flag?: Record<string, unknown>;
 }
 
 /** List filters the flags list understands besides limit/offset. */
@@ -179,8 +185,8 @@ const FLAG = endpoint(FLAG_ROUTE, {
 });
 
 /** An action on one flag (a cohort, a dashboard made from it): it changes that flag. */
-const flagAction = (action: string) =>
-  endpoint(`${FLAG_ROUTE}${action}/`, { changes: ({ facts, params }) => changesOf.flag(facts, params.project_id!, params.id!) });
+const flagAction = (action: string, shape?: Shape) =>
+  endpoint(`${FLAG_ROUTE}${action}/`, { ...(shape ? { shape } : {}), changes: ({ facts, params }) => changesOf.flag(facts, params.project_id!, params.id!) });
 const STATIC_COHORT = flagAction('create_static_cohort_for_flag');
 const DASHBOARD = flagAction('dashboard');
 const ENRICH_DASHBOARD = flagAction('enrich_usage_dashboard');
@@ -240,6 +246,25 @@ export function getFeatureFlag(client: UpstreamClient, projectId: number, id: nu
 export function updateFeatureFlag(client: UpstreamClient, projectId: number, id: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
   return client.request({ method: 'PATCH', ...FLAG, params: { project_id: projectId, id }, body });
 }
+
+/**
+ * The lifecycle endpoints: each changes only `active` and/or `archived` and takes no body, so a toggle never
+ * re-sends the flag's filters. A flag already in the asked state is answered unchanged, with no write.
+ */
+export type FlagLifecycleAction = 'enable' | 'disable' | 'archive' | 'unarchive';
+
+/** POST .../feature_flags/{id}/enable|disable|archive|unarchive/: the flag after the change. */
+export function changeFeatureFlagState(client: UpstreamClient, projectId: number, id: number, action: FlagLifecycleAction): Promise<FeatureFlagRecord> {
+  return client.request({ method: 'POST', ...LIFECYCLE[action], params: { project_id: projectId, id }, body: {} });
+}
+
+/** Each answers the flag after the change, so its shape is checked like the flag's own. */
+const LIFECYCLE: Record<FlagLifecycleAction, Endpoint> = {
+  enable: flagAction('enable', FLAG_RECORD),
+  disable: flagAction('disable', FLAG_RECORD),
+  archive: flagAction('archive', FLAG_RECORD),
+  unarchive: flagAction('unarchive', FLAG_RECORD),
+};
 
 export function listFeatureFlagActivity(
   client: UpstreamClient,
