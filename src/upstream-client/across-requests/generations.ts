@@ -7,8 +7,11 @@
 // with: everything kept becomes a miss once (over-invalidation, never a stale answer).
 import { LRUCache } from 'lru-cache';
 
-/** Counters kept at once: far more than the scopes writes bump within a cache lifetime. */
-const MAX_COUNTERS = 100_000;
+/**
+ * Counters kept at once: thousands of writes within a counter's lifetime (each bumps a few scopes).
+ * lru-cache allocates its slots up front (~40 bytes each with expiry), so this bound is also the memory it costs.
+ */
+const MAX_COUNTERS = 20_000;
 
 export class Generations {
   readonly #counters: LRUCache<string, number>;

@@ -77,8 +77,8 @@ export function projectChangeScopes(facts: RecordFacts, projectId: number): stri
   return changesOf.project(facts, projectId);
 }
 
-/** Facts kept per id (bounded): enough for every project and plugin a gateway sees in practice. */
-const MAX_FACTS = 100_000;
+/** Facts kept of each kind (lru-cache allocates the slots up front, ~24 bytes each): the projects, keys and plugins in recent use. */
+const MAX_FACTS = 10_000;
 
 /**
  * What records read so far say about others, for the scopes of later writes: a project's organization,
