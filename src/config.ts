@@ -1,7 +1,8 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { availableParallelism } from 'node:os';
 import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/client/settings.ts';
-import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests/across-requests.ts';
+import { parseRateLimits, type QuotaWindow } from './upstream-client/across-requests/across-requests.ts';
+import { ACROSS_REQUESTS_DEFAULTS, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */

@@ -9,7 +9,7 @@ import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
 import { upstreamSettings } from './upstream-client/client/settings.ts';
-import { acrossRequestsSettings } from './upstream-client/across-requests/across-requests.ts';
+import { acrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';

@@ -30,7 +30,7 @@ import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/client/http.ts';
-import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/across-requests.ts';
+import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';

@@ -18,6 +18,7 @@ import type { HttpMethod, UpstreamReport } from '../transport/report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
 import { UpstreamError } from '../transport/upstream-error.ts';
+import { writeOutcome } from './write-outcome.ts';
 
 export type { QuotaWindow, WindowUsage } from './quota.ts';
 export { DEFAULT_RATE_LIMITS, parseRateLimits, rateLimitSummary, type RateLimitSummary } from './quota.ts';
@@ -55,9 +56,6 @@ interface Call {
   decode?: (body: unknown) => unknown;
   policy?: RestPolicy;
 }
-
-/** How a write ended, for what it invalidates. */
-type WriteOutcome = 'answered' | 'unanswered' | 'refused';
 
 const always = (): boolean => true;
 
@@ -299,20 +297,6 @@ export class AcrossRequests {
   }
 }
 
-/**
- * 'answered': 2xx or 5xx (a 5xx may come from a proxy while the service goes on), or a 409
- * `conflict` (the service says the object changed since the caller read it: what is kept of it is
- * stale); 'unanswered': no answer (timeout, disconnect); 'refused': any other 4xx, or not sent at
- * all (the call budget, a held key).
- */
-function writeOutcome(failure: unknown): WriteOutcome {
-  if (failure === undefined) return 'answered';
-  if (!(failure instanceof UpstreamError)) return 'unanswered';
-  if (failure.status === null) return failure.kind === 'call-limit' ? 'refused' : 'unanswered';
-  if (failure.status >= 500 || (failure.status >= 200 && failure.status < 300)) return 'answered';
-  return failure.status === 409 && (failure.body as { code?: unknown } | null)?.code === 'conflict' ? 'answered' : 'refused';
-}
-
 const sameScopes = (a: string[], b: string[]): boolean => a.length === b.length && a.every((scope, index) => scope === b[index]);
 
 /** A failure of the leading request's own, not of the read: its deadline or client, its call budget, the gateway stopping. */
@@ -329,61 +313,5 @@ function heldBack(call: Call, seconds: number): UpstreamError {
     route: call.route,
     message: `${call.method} ${call.route} was not sent: its API key is throttled for ${seconds} more seconds`,
     retryAfter: seconds,
-  });
-}
-
-/**
- * The settings of the work across requests, named as in `Config` (src/config.ts) and `GatewayOptions`.
- * `startGateway` leaves each one out as off (an embedding program or a test opts in); `npm start`
- * reads them from the environment with the defaults in `ACROSS_REQUESTS_DEFAULTS`.
- */
-export interface AcrossRequestsSettings {
-  /** UPSTREAM_CACHE_TTL_MS: how long a GET answer is served again to the same key; 0 turns the cache off. */
-  upstreamCacheTtlMs: number;
-  /** UPSTREAM_CACHE_MAX_BYTES: bytes of cached answers held in memory (LRU), an eighth of it at most per key; with Redis, the largest entry is an eighth of this. */
-  upstreamCacheMaxBytes: number;
-  /** UPSTREAM_SHARED_READS: concurrent identical GETs of one key share one upstream call, with or without the cache. */
-  upstreamSharedReads: boolean;
-  /** UPSTREAM_RATE_LIMITS: the windows each key's calls are counted in, e.g. `480/minute,4800/hour`. */
-  upstreamRateLimits: readonly QuotaWindow[];
-  /** After a 429, send nothing more with that key until it may retry (always on under `npm start`). */
-  upstreamHoldThrottledKeys: boolean;
-}
-
-/** `options`' settings of the work across requests (main.ts hands a `Config` on with it). */
-export function acrossRequestsSettings(options: AcrossRequestsSettings): AcrossRequestsSettings {
-  const { upstreamCacheTtlMs, upstreamCacheMaxBytes, upstreamSharedReads, upstreamRateLimits, upstreamHoldThrottledKeys } = options;
-  return { upstreamCacheTtlMs, upstreamCacheMaxBytes, upstreamSharedReads, upstreamRateLimits, upstreamHoldThrottledKeys };
-}
-
-/**
- * Under `npm start`. 10 s of cache: a frontend's screens repeat their reads within seconds (tabs,
- * colleagues, back and forth), and 10 s bounds how stale a change made elsewhere can be when no
- * live-updates feed watches the project (docs/caching-and-quota.md, "How stale").
- */
-export const ACROSS_REQUESTS_DEFAULTS: Readonly<AcrossRequestsSettings> = Object.freeze({
-  upstreamCacheTtlMs: 10_000,
-  upstreamCacheMaxBytes: DEFAULT_CACHE_MAX_BYTES,
-  upstreamSharedReads: true,
-  upstreamRateLimits: parseRateLimits(DEFAULT_RATE_LIMITS),
-  upstreamHoldThrottledKeys: true,
-});
-
-/** The work across requests of `options` (GatewayOptions): what is left out is off, counts use the service's windows. */
-export function acrossRequestsFrom(
-  options: Partial<AcrossRequestsSettings> & { redisUrl?: string | null; upstreamTimeoutMs?: number; operationTimeoutMs?: number },
-  onEvent?: AcrossRequestsOptions['onEvent'],
-): AcrossRequests {
-  return new AcrossRequests({
-    cacheTtlMs: options.upstreamCacheTtlMs ?? 0,
-    cacheMaxBytes: options.upstreamCacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
-    // Left out, shared reads go with the cache (as an embedding program that turned the cache on expects).
-    sharedReads: options.upstreamSharedReads ?? (options.upstreamCacheTtlMs ?? 0) > 0,
-    ...(options.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: options.upstreamTimeoutMs } : {}),
-    ...(options.operationTimeoutMs !== undefined ? { operationTimeoutMs: options.operationTimeoutMs } : {}),
-    holdThrottledKeys: options.upstreamHoldThrottledKeys ?? false,
-    ...(options.upstreamRateLimits ? { rateLimits: options.upstreamRateLimits } : {}),
-    redisUrl: options.redisUrl ?? null,
-    ...(onEvent ? { onEvent } : {}),
   });
 }
