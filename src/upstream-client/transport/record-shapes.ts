@@ -12,7 +12,8 @@ type FieldType = 'number' | 'string' | 'boolean' | 'object';
 // Field/type pairs, listed once: every item of every page is checked, so no per-record `Object.entries`.
 export type Shape = ReadonlyArray<readonly [field: string, type: FieldType]>;
 
-const shape = (fields: Record<string, FieldType>): Shape => Object.entries(fields);
+/** A shape of its own, declared by the endpoint whose records have it. */
+export const shape = (fields: Record<string, FieldType>): Shape => Object.entries(fields);
 
 export const PROJECT = shape({ id: 'number', uuid: 'string', organization: 'string', api_token: 'string', name: 'string', timezone: 'string' });
 export const FLAG = shape({ id: 'number', key: 'string', active: 'boolean', deleted: 'boolean' });
