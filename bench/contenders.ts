@@ -89,8 +89,10 @@ async function startContender(name: string, stubUrl: string, start: Start, dir: 
     UPSTREAM_URL: stubUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // Throughput is measured per upstream call: no read cache across requests (bench/real-world.ts measures it).
+    // Throughput is measured per upstream call: no read cache across requests, and no shared reads
+    // (the same query on many connections would share its calls; bench/real-world.ts measures both).
     UPSTREAM_CACHE_TTL_MS: '0',
+    UPSTREAM_SHARED_READS: '0',
     ...extra,
   });
   let child: Child;
