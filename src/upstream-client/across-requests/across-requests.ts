@@ -39,7 +39,7 @@ export interface AcrossRequestsOptions {
   rateLimits?: readonly QuotaWindow[];
   /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica. */
   redisUrl?: string | null;
-  /** The longest one upstream call is waited for: a write left without an answer is invalidated again this long after it started. */
+  /** The longest one upstream call is waited for: a write left without an answer is invalidated again this long after it ended. */
   upstreamTimeoutMs?: number;
   /** The longest an operation's reads run: generation counters outlive the cache lifetime by this much. */
   operationTimeoutMs?: number;
@@ -79,6 +79,7 @@ export class AcrossRequests {
     const redis = options.redisUrl ? new RedisLink(options.redisUrl) : null;
     this.#redis = redis;
     this.#ttlMs = ttlMs;
+    // Left out (unit tests), UPSTREAM_DEFAULTS' values (client/settings.ts).
     this.#writeSettleMs = options.upstreamTimeoutMs ?? 10_000;
     this.#generations = new Generations(ttlMs + (options.operationTimeoutMs ?? 25_000));
     this.#cache =
@@ -243,7 +244,7 @@ export class AcrossRequests {
   /**
    * A write, then the invalidation of what it can have changed if the service may have applied it:
    * it answered 2xx or 5xx, or did not answer (then again once the service can no longer be applying
-   * it). A refusal (4xx) changed nothing, so a garbage token's writes invalidate nothing.
+   * it). A refusal (4xx) changed nothing, so a garbage token's writes invalidate nothing (write-outcome.ts).
    */
   async #write(call: Call, keyHash: string, upstream: () => Promise<unknown>, keyAccepted: () => boolean): Promise<unknown> {
     let answer: unknown;
