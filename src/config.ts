@@ -35,6 +35,8 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   localRateLimit: string;
   /** LOCAL_LATENCY_MS: latency the embedded upstream adds per call, `150` or `100-400` (default 0). */
   localLatencyMs: string;
+  /** LOCAL_DELETION_DELAY_MS: how long the embedded upstream keeps a deleted project pending before removing it (default 5000). */
+  localDeletionDelayMs: number;
   /** WORKERS or `--workers N`: gateway processes behind one port (`auto` = one per core; default 1). */
   workers: number;
   /** REDIS_URL: Redis shared by replicas for persisted queries; unset = in memory. */
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
     localRateLimit: localRateLimit(env.LOCAL_RATE_LIMIT),
     localLatencyMs: localLatency(env.LOCAL_LATENCY_MS),
+    localDeletionDelayMs: deletionDelay(env),
     workers: workers(workersFlag(argv) ?? env.WORKERS),
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
@@ -123,6 +126,15 @@ function localLatency(raw: string | undefined): string {
   if (!raw) return '0';
   if (/^\d+(-\d+)?$/.test(raw)) return raw;
   throw new ConfigError(`LOCAL_LATENCY_MS must be milliseconds (150) or a range (100-400), got "${raw}"`);
+}
+
+/** A timer's longest delay is 2^31-1 ms; a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function deletionDelay(env: NodeJS.ProcessEnv): number {
+  const value = integer(env, 'LOCAL_DELETION_DELAY_MS', 5000);
+  if (value > MAX_TIMER_MS) throw new ConfigError(`LOCAL_DELETION_DELAY_MS must be at most ${MAX_TIMER_MS}, got "${value}"`);
+  return value;
 }
 
 function redisUrl(raw: string): string {

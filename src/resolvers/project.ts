@@ -80,6 +80,8 @@ export const Project: ProjectResolvers = {
   injectWebApps: full('inject_web_apps'),
   extraSettings: full('extra_settings'),
   surveysOptIn: full('surveys_opt_in'),
+  // An upstream without background deletion does not report it: its projects are never pending.
+  isPendingDeletion: async (project, _args, ctx) => (await ctx.loaders.project.full(project)).is_pending_deletion ?? false,
 
   featureFlags: (project, { includeDeleted, search, active, ...args }, ctx) => {
     const filters = { search: search ?? undefined, active: active ?? undefined };

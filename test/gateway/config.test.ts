@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       localUpstreamPort: 0,
       localRateLimit: 'posthog',
       localLatencyMs: '0',
+      localDeletionDelayMs: 5000,
       workers: 1,
       redisUrl: null,
       shutdownDelayMs: 0,
@@ -52,6 +53,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPSTREAM_RATE_LIMITS: '60 a minute' }, [])).toThrow('UPSTREAM_RATE_LIMITS must be limits like 480/minute,4800/hour');
     expect(() => loadConfig({ LOCAL_RATE_LIMIT: 'fast' }, [])).toThrow('LOCAL_RATE_LIMIT must be posthog, off or rates');
     expect(() => loadConfig({ LOCAL_LATENCY_MS: '1s' }, [])).toThrow('LOCAL_LATENCY_MS must be milliseconds');
+  });
+  it("reads the embedded upstream's deletion delay, a timer's milliseconds", () => {
+    expect(loadConfig({ LOCAL_DELETION_DELAY_MS: '0' }, []).localDeletionDelayMs).toBe(0);
+    expect(() => loadConfig({ LOCAL_DELETION_DELAY_MS: '5s' }, [])).toThrow('LOCAL_DELETION_DELAY_MS must be a non-negative integer');
+    expect(() => loadConfig({ LOCAL_DELETION_DELAY_MS: '2147483648' }, [])).toThrow('LOCAL_DELETION_DELAY_MS must be at most 2147483647');
   });
   it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {
     expect(loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6380', SHUTDOWN_DELAY_MS: '5000' }, [])).toMatchObject({

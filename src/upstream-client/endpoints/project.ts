@@ -57,6 +57,7 @@ export type ProjectRecord = UpstreamRecord<
     inject_web_apps: boolean | null;
     extra_settings: unknown;
     surveys_opt_in: boolean | null;
+    is_pending_deletion: boolean;
   }
 >;
 
