@@ -5,12 +5,16 @@
 //   - lets concurrent identical GETs of one key share one upstream call (shared-reads.ts);
 //   - after a write, invalidates what the write can have changed, for every key (invalidation-scopes.ts);
 //   - counts each key's upstream calls against the service's windows (quota.ts).
-// Everything is keyed by the token's digest (token-digest.ts, computed once per request by the
-// caller), never the token, and nothing is served across keys.
+// Everything is keyed by the token's identity (token-digest.ts: an HMAC with CACHE_KEY_SECRET,
+// computed once per request by `identify`), never the token, and nothing is served across keys.
+// With Redis, cached answers are sealed with keys only the token derives (sealed-entries.ts).
 import { MemoryReadCache, RedisReadCache, type ReadCache } from './read-cache.ts';
 import { projectChangeScopes, readScopes, writeScopes } from './invalidation-scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
-import { RedisLink } from './redis-link.ts';
+import type { RedisLink } from './redis-link.ts';
+import { SealedEntries } from './sealed-entries.ts';
+import { UPSTREAM_DEFAULTS } from './settings.ts';
+import { TokenDigests } from './token-digest.ts';
 import type { HttpMethod, UpstreamReport } from './report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
 import { primedEntries } from './list-primes.ts';
@@ -32,8 +36,12 @@ export interface AcrossRequestsOptions {
   holdThrottledKeys?: boolean;
   /** The windows each key's calls are counted in (default 480/minute and 4,800/hour). */
   rateLimits?: readonly QuotaWindow[];
-  /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica. */
-  redisUrl?: string | null;
+  /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica (closed by its owner). */
+  redis?: RedisLink | null;
+  /** CACHE_KEY_SECRET: what keys' identities are HMACs with; unset, this process's random secret. */
+  cacheKeySecret?: string | null;
+  /** The longest an upstream read may take (OPERATION_TIMEOUT_MS): Redis generations outlive an entry by this much. */
+  operationTimeoutMs?: number;
   onEvent?: (event: AcrossRequestsEvent, route: string) => void;
 }
 
@@ -47,6 +55,8 @@ interface Call {
 
 export class AcrossRequests {
   readonly #redis: RedisLink | null;
+  readonly #digests: TokenDigests;
+  readonly #seals: SealedEntries | null;
   readonly #cache: ReadCache | null;
   readonly #shared = new SharedReads();
   readonly #held: ThrottledKeys | null;
@@ -56,13 +66,24 @@ export class AcrossRequests {
   constructor(options: AcrossRequestsOptions = {}) {
     const ttlMs = options.cacheTtlMs ?? 0;
     const maxBytes = options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES;
-    const redis = options.redisUrl ? new RedisLink(options.redisUrl) : null;
+    const redis = options.redis ?? null;
     this.#redis = redis;
-    this.#cache = ttlMs <= 0 ? null : redis ? new RedisReadCache(redis, ttlMs, Math.floor(maxBytes / 8)) : new MemoryReadCache(ttlMs, maxBytes);
+    this.#digests = new TokenDigests(options.cacheKeySecret);
+    this.#seals = redis && ttlMs > 0 ? new SealedEntries(redis.namespace) : null;
+    const generationTtlMs = ttlMs + (options.operationTimeoutMs ?? UPSTREAM_DEFAULTS.operationTimeoutMs);
+    this.#cache =
+      ttlMs <= 0 ? null : redis ? new RedisReadCache(redis, this.#seals!, { ttlMs, maxBytes, generationTtlMs }) : new MemoryReadCache(ttlMs, maxBytes);
     this.#held = options.holdThrottledKeys ? (redis ? new RedisThrottledKeys(redis) : new MemoryThrottledKeys()) : null;
     const windows = options.rateLimits ?? parseRateLimits(DEFAULT_RATE_LIMITS);
     this.#quota = redis ? new RedisKeyQuota(redis, windows) : new MemoryKeyQuota(windows);
     this.#onEvent = options.onEvent ?? (() => {});
+  }
+
+  /** The identity of `token` that every call of its request is keyed by (with Redis, its sealing keys are derived now). */
+  identify(token: string): string {
+    const identity = this.#digests.digest(token);
+    this.#seals?.remember(identity, token);
+    return identity;
   }
 
   /** True when GET answers are kept across requests. */
@@ -114,6 +135,7 @@ export class AcrossRequests {
     await this.#invalidate(projectChangeScopes(projectId), '/api/projects/{project_id}/feature_flags/activity/');
   }
 
+  /** Closes the Redis link (src/cache.ts shares it; closing it twice is harmless). */
   async close(): Promise<void> {
     await this.#redis?.close();
   }
@@ -235,7 +257,7 @@ export const ACROSS_REQUESTS_DEFAULTS: Readonly<AcrossRequestsSettings> = Object
 
 /** The work across requests of `options` (GatewayOptions): what is left out is off, counts use the service's windows. */
 export function acrossRequestsFrom(
-  options: Partial<AcrossRequestsSettings> & { redisUrl?: string | null },
+  options: Partial<AcrossRequestsSettings> & { redis?: RedisLink | null; cacheKeySecret?: string | null; operationTimeoutMs?: number },
   onEvent?: AcrossRequestsOptions['onEvent'],
 ): AcrossRequests {
   return new AcrossRequests({
@@ -243,7 +265,9 @@ export function acrossRequestsFrom(
     cacheMaxBytes: options.upstreamCacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
     holdThrottledKeys: options.upstreamHoldThrottledKeys ?? false,
     ...(options.upstreamRateLimits ? { rateLimits: options.upstreamRateLimits } : {}),
-    redisUrl: options.redisUrl ?? null,
+    redis: options.redis ?? null,
+    cacheKeySecret: options.cacheKeySecret ?? null,
+    ...(options.operationTimeoutMs !== undefined ? { operationTimeoutMs: options.operationTimeoutMs } : {}),
     ...(onEvent ? { onEvent } : {}),
   });
 }

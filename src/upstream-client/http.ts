@@ -28,7 +28,6 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
 import { UpstreamError } from './upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
-import { tokenDigest } from './token-digest.ts';
 import { AcrossRequests, type WindowUsage } from './across-requests.ts';
 import { AnsweredReads } from './answered-reads.ts';
 
@@ -307,7 +306,7 @@ export class UpstreamClient {
   constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, scope: OperationScope) {
     this.#transport = transport;
     this.#token = token;
-    this.#keyHash = token ? tokenDigest(token) : null;
+    this.#keyHash = token ? transport.acrossRequests.identify(token) : null;
     this.#report = report;
     this.scope = scope;
     this.#onAttempt = (failure) => {

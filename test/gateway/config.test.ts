@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       localLatencyMs: '0',
       workers: 1,
       redisUrl: null,
+      cacheNamespace: null,
+      cacheKeySecret: null,
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
       compiledExecution: true,
