@@ -15,7 +15,8 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   gateway            this gateway as `npm run start:prod` runs it (compiled to dist/, compiled execution)
  *   gateway-graphql-js the same with GRAPHQL_JIT=0
  *   gateway-ts         src/main.ts run by Node's type stripping, as `npm start`
- *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it (run `npm run build` there
+ *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it, `+NAME=value` settings
+ *                      appended as for `gateway:` (run `npm run build` there
  *                      first), e.g. the commit before a change
  *   gateway:<settings> the production command with node flags and environment variables joined by +
  *                      (later flags win), e.g. gateway:--max-semi-space-size=4+MALLOC_ARENA_MAX=2
@@ -98,8 +99,9 @@ async function startContender(name: string, stubUrl: string, start: Start, dir: 
   else if (name.startsWith('gateway:')) child = await start(name, ...(await withSettings(name.slice('gateway:'.length).split('+'), gatewayEnv)));
   else if (name === 'gateway-ts') child = await start(name, ['src/main.ts'], await gatewayEnv());
   else if (name.startsWith('gateway@')) {
-    const [args, env] = checkoutCommand(name.slice('gateway@'.length));
-    child = await start(name, args, await gatewayEnv(env));
+    const [dir, ...settings] = name.slice('gateway@'.length).split('+');
+    const [args, env] = checkoutCommand(dir!);
+    child = await start(name, args, await gatewayEnv({ ...env, ...assignments(settings) }));
   }
   // NODE_ENV=production for every contender: graphql-js skips its development-only checks (its
   // instanceOf alone costs the baseline ~5% on a 50-flag list).

@@ -16,6 +16,12 @@ import { ManifestError, readManifest, type PersistedQueryManifest } from './trus
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
 
+// Before the top-level await below runs the gateway, which logs it.
+const UNSHARED_KEYS_WARNING =
+  'REDIS_URL is set without CACHE_KEY_SECRET: API keys are identified with this process’s own random secret, so other ' +
+  'replicas share no cached read, hold or call count with it (persisted queries still are). Give every replica the same ' +
+  'CACHE_KEY_SECRET to share them (docs/production.md, "Replicas and Redis").';
+
 const config = configOrExit();
 // Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
 const manifest = manifestOrExit();
@@ -95,11 +101,6 @@ async function runPrimary(): Promise<void> {
 }
 
 const EXIT_DEADLINE_MARGIN_MS = 5_000;
-
-const UNSHARED_KEYS_WARNING =
-  'REDIS_URL is set without CACHE_KEY_SECRET: API keys are identified with this process’s own random secret, so other ' +
-  'replicas share no cached read, hold or call count with it (persisted queries still are). Give every replica the same ' +
-  'CACHE_KEY_SECRET to share them (docs/production.md, "Replicas and Redis").';
 
 /** With Redis and no CACHE_KEY_SECRET, the workers of this primary still share one (its own random secret). */
 function sharedKeySecret(): Record<string, string> {

@@ -1,13 +1,23 @@
 // The key identities and sealed Redis entries of the cache (docs/caching-and-quota.md, "Redis"):
 // identities are HMACs with the secret, never the token's plain SHA-256; an entry opens only with
 // the token that sealed it, under the Redis key it was sealed for, in the namespace it was sealed in.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SealedEntries } from '../../src/upstream-client/sealed-entries.ts';
-import { TokenDigests } from '../../src/upstream-client/token-digest.ts';
+import { HmacSha256, TokenDigests } from '../../src/upstream-client/token-digest.ts';
 
 const ALICE = 'phx_alice_000000000000000000000000000';
 const BOB = 'phx_bob_00000000000000000000000000000';
+
+describe('HmacSha256', () => {
+  it('is node:crypto’s HMAC-SHA256, with short and long keys', () => {
+    for (const key of [Buffer.from('k'), Buffer.alloc(64, 7), Buffer.alloc(100, 9)]) {
+      for (const message of ['', ALICE, '/api/projects/1/feature_flags/?search=é']) {
+        expect(new HmacSha256(key).digest(message)).toBe(createHmac('sha256', key).update(message).digest('base64url'));
+      }
+    }
+  });
+});
 
 describe('TokenDigests', () => {
   it('is an HMAC with the secret: not the SHA-256 the service stores, equal only under the same secret', () => {
@@ -38,8 +48,7 @@ describe('SealedEntries', () => {
   it('opens what it sealed, and the sealed text shows nothing of it', () => {
     const seals = sealedFor();
     const sealed = seals.seal(alice, 'k', '{"key":"checkout-v2"}')!;
-    expect(sealed).not.toContain('checkout');
-    expect(Buffer.from(sealed, 'base64').toString('latin1')).not.toContain('checkout');
+    expect(sealed.toString('latin1')).not.toContain('checkout');
     expect(seals.open(alice, 'k', sealed)).toBe('{"key":"checkout-v2"}');
   });
 
@@ -49,10 +58,10 @@ describe('SealedEntries', () => {
     expect(seals.open(bob, 'k', sealed)).toBeNull();
     expect(seals.open(alice, 'other-key', sealed)).toBeNull();
     expect(sealedFor('other-namespace').open(alice, 'k', sealed)).toBeNull();
-    const altered = Buffer.from(sealed, 'base64');
+    const altered = Buffer.from(sealed);
     altered[altered.length - 1]! ^= 1;
-    expect(seals.open(alice, 'k', altered.toString('base64'))).toBeNull();
-    expect(seals.open(alice, 'k', 'short')).toBeNull();
+    expect(seals.open(alice, 'k', altered)).toBeNull();
+    expect(seals.open(alice, 'k', Buffer.from('short'))).toBeNull();
   });
 
   it('names a path per token, without the path in it; knows nothing of a token it was not given', () => {
