@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@keyv/redis';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
-import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
+import { DEMO_API_KEY, startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
 import { SealedEntries } from '../../src/upstream-client/sealed-entries.ts';
 import { TokenDigests } from '../../src/upstream-client/token-digest.ts';
@@ -16,6 +16,7 @@ import { parseRateLimits } from '../../src/upstream-client/quota.ts';
 import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser } from '../fixtures/seed.ts';
 import type { SeedFile } from '../../local-upstream/index.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
+import { poll, startGatewayProcess } from './helpers.ts';
 import { monitorRedis, redisContents, startHungRedis, startRedisProxy } from './redis-tools.ts';
 
 const ORG_A = '0190c271-0000-7000-8000-0000000000a1';
@@ -244,5 +245,35 @@ describe('a Redis that stops answering', () => {
     } finally {
       monitor.stop();
     }
+  });
+});
+
+describe('replicas without CACHE_KEY_SECRET', () => {
+  const PROJECTS = '{ projects(first: 5) { nodes { name } } }';
+
+  it('a process warns at start that it shares no key’s entries; its workers share one secret', async () => {
+    const alone = await startGatewayProcess({ REDIS_URL: redisUrl, LOG_LEVEL: 'warn' });
+    stops.push(() => alone.stop('SIGKILL'));
+    // Logged just after the banner the start waits for.
+    expect(
+      await poll(
+        async () => alone.output(),
+        (output) => output.includes('without CACHE_KEY_SECRET'),
+        30,
+      ),
+    ).toMatch(/REDIS_URL is set without CACHE_KEY_SECRET/);
+    const withSecret = await startGatewayProcess({ REDIS_URL: redisUrl, LOG_LEVEL: 'warn', CACHE_KEY_SECRET: 'x'.repeat(32) });
+    stops.push(() => withSecret.stop('SIGKILL'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(withSecret.output()).not.toMatch(/CACHE_KEY_SECRET/);
+
+    // Two workers take turns: with one secret, the read one cached is a hit in the other.
+    const workers = await startGatewayProcess({ REDIS_URL: redisUrl, UPSTREAM_CACHE_TTL_MS: '60000', WORKERS: '2' });
+    stops.push(() => workers.stop('SIGKILL'));
+    const url = `${workers.ready[1]}/graphql`;
+    const calls: number[] = [];
+    for (let i = 0; i < 6; i++)
+      calls.push((await postGraphQL<any>(url, PROJECTS, {}, { token: DEMO_API_KEY, report: true })).extensions?.upstream.totals.calls);
+    expect(calls.slice(1)).toEqual([0, 0, 0, 0, 0]);
   });
 });
