@@ -230,11 +230,13 @@ export class RedisReadCache implements ReadCache {
 
   /** Before the circuit closes: what Redis missed is invalidated there (every entry, if too much was missed). */
   async #replay(run: RedisCommand): Promise<void> {
-    if (!this.#missedTooMany && this.#missed.size === 0) return;
-    const scopes = this.#missedTooMany ? [EPOCH] : [...this.#missed];
-    await run((client) => this.#bump(client, scopes));
-    this.#missedTooMany = false;
-    for (const scope of scopes) this.#missed.delete(scope);
+    // Again while invalidations arrived during the last round trip.
+    while (this.#missedTooMany || this.#missed.size > 0) {
+      const scopes = this.#missedTooMany ? [EPOCH] : [...this.#missed];
+      await run((client) => this.#bump(client, scopes));
+      if (scopes[0] === EPOCH) this.#missedTooMany = false;
+      for (const scope of scopes) this.#missed.delete(scope);
+    }
   }
 
   /** The memory of the current outage (a new one for each: what another outage kept may be stale by now). */

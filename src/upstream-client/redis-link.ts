@@ -86,7 +86,11 @@ export class RedisLink {
     const client = this.#client;
     this.#client = null;
     this.#connected = null;
-    if (client?.isOpen) await client.close().catch(() => client.destroy());
+    if (!client?.isOpen) return;
+    // Lets the last commands land, but a Redis that does not answer must not hold the shutdown.
+    const closed = client.close().catch(() => {});
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref())]);
+    if (client.isOpen) client.destroy();
   }
 
   #send<T>(command: (client: RedisClientType) => Promise<T>, timeoutMs: number): Promise<T> {
