@@ -17,6 +17,7 @@ import type { RedisClientType } from '@keyv/redis';
 export const COMMAND_TIMEOUT_MS = 100;
 /** While the circuit is open, a probe (a fresh connection and a PING) is tried at most this often. */
 const PROBE_EVERY_MS = 1000;
+/** A probe's budget: a new connection (TCP, TLS, the client's handshake) and a PING. */
 const PROBE_TIMEOUT_MS = 1000;
 
 /** What a recovery task gets: commands sent although the circuit is still open. */
@@ -44,7 +45,7 @@ export class RedisLink {
     this.url = url;
     this.namespace = namespace;
     // Connect at once, so the first request does not pay the connection.
-    void this.#connect().catch(() => this.#trip());
+    void this.#connect();
   }
 
   /** `graphql-gateway:<namespace>:<suffix>`. */
@@ -76,6 +77,8 @@ export class RedisLink {
     try {
       return await this.#send(command, COMMAND_TIMEOUT_MS);
     } catch (error) {
+      // Also while the connection is still being made: a Redis that accepts and never answers
+      // looks the same. A slow connection is made by the probe (with a longer deadline) instead.
       this.#trip();
       throw error;
     }
@@ -108,13 +111,16 @@ export class RedisLink {
     const { createClient } = createRequire(import.meta.url)('@keyv/redis') as typeof import('@keyv/redis');
     // No reconnecting of its own: the circuit's probe makes the next connection.
     const client = createClient({ url: this.url, disableOfflineQueue: true, socket: { connectTimeout: PROBE_TIMEOUT_MS, reconnectStrategy: false } });
-    client.on('error', () => {
+    // A connection that fails or ends (Redis restarted, a proxy closed it) opens the circuit.
+    const lost = () => {
       if (this.#client === client) this.#trip();
-    });
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     this.#client = client;
     const connected = client.connect().then(() => client);
     this.#connected = connected;
-    connected.catch(() => {});
+    connected.catch(lost);
     return connected;
   }
 
