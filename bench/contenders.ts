@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { benchSeed, BENCH_KEY, BENCH_ROLE, PROJECTS } from './seed.ts';
-import { SCENARIOS, type BenchIds, type Operation } from './scenarios.ts';
+import { SCENARIOS, type BenchIds, type Operation, type Scenario } from './scenarios.ts';
 import { startProcess, freePort, type Child } from './processes.ts';
 
 /**
@@ -15,9 +15,9 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   gateway            this gateway as `npm run start:prod` runs it (compiled to dist/, compiled execution)
  *   gateway-graphql-js the same with GRAPHQL_JIT=0
  *   gateway-ts         src/main.ts run by Node's type stripping, as `npm start`
- *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it, `+NAME=value` settings
- *                      appended as for `gateway:` (run `npm run build` there
- *                      first), e.g. the commit before a change
+ *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it (run `npm run build` there
+ *                      first), e.g. the commit before a change; `+NAME=value` adds environment variables
+ *                      (gateway@/tmp/before+UPSTREAM_CACHE_TTL_MS=60000)
  *   gateway:<settings> the production command with node flags and environment variables joined by +
  *                      (later flags win), e.g. gateway:--max-semi-space-size=4+MALLOC_ARENA_MAX=2
  *   apollo-baseline    a minimal hand-written Apollo Server 5 gateway (bench/apollo-baseline.ts)
@@ -89,8 +89,10 @@ async function startContender(name: string, stubUrl: string, start: Start, dir: 
     UPSTREAM_URL: stubUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // Throughput is measured per upstream call: no read cache across requests (bench/real-world.ts measures it).
+    // Throughput is measured per upstream call: no read cache across requests, and no shared reads
+    // (the same query on many connections would share its calls; bench/real-world.ts measures both).
     UPSTREAM_CACHE_TTL_MS: '0',
+    UPSTREAM_SHARED_READS: '0',
     ...extra,
   });
   let child: Child;
@@ -192,6 +194,14 @@ async function setUp(url: string): Promise<BenchIds> {
   const created = dataOf<{ createFeatureFlag: { featureFlag: { id: string } } }>(await post(url, create)).createFeatureFlag.featureFlag.id;
   return { projectId: main.id, projectDatabaseId: main.databaseId, flagIds, createdFlagId: created };
 }
+
+/** The contenders that serve `scenario`: the floor serves the benchmark-shaped documents only (scenarios.ts, `clientShaped`). */
+export function contendersOf(scenario: Scenario, contenders: Contender[]): Contender[] {
+  return scenario.clientShaped ? contenders.filter((contender) => !contender.name.startsWith('floor')) : contenders;
+}
+
+/** How many of a scenario's requests make one operation in its rates: each for the client-shaped documents, all for the others. */
+export const requestsPerOp = (scenario: Scenario, ids: BenchIds): number => (scenario.clientShaped ? 1 : scenario.operations(ids).length);
 
 /** The reference answer to each operation (the first contender's, error-free), after checking every contender gives the same. */
 export async function checkedAnswers(operations: Operation[], contenders: Contender[]): Promise<string[]> {

@@ -2,7 +2,7 @@
 // store of documents) read and write through it. In memory by default; with REDIS_URL, one
 // Redis shared by every replica and worker, so a document registered on one is found on all.
 import { ErrorsAreMissesCache, InMemoryLRUCache, PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
-import type { RedisLink } from './upstream-client/redis-link.ts';
+import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
 
 export interface GatewayCache {
   /** Where the entries live, for logs and the banner: `memory` or the Redis URL without credentials. */

@@ -9,12 +9,14 @@ import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.
 import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
-import { upstreamSettings } from './upstream-client/settings.ts';
-import { acrossRequestsSettings } from './upstream-client/across-requests.ts';
-import { cacheNamespace, RedisLink } from './upstream-client/redis-link.ts';
+import { upstreamSettings } from './upstream-client/client/settings.ts';
+import { acrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
+import { cacheNamespace, RedisLink } from './upstream-client/across-requests/redis-link.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
+import { buildCatalog, McpCatalogError, manifestSources, shippedOperations } from './mcp/catalog.ts';
+import { gatewaySchema } from './schema.ts';
 
 // Before the top-level await below runs the gateway, which logs it.
 const UNSHARED_KEYS_WARNING =
@@ -25,6 +27,9 @@ const UNSHARED_KEYS_WARNING =
 const config = configOrExit();
 // Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
 const manifest = manifestOrExit();
+// The MCP tools are the manifest's operations, else the shipped ones; checked here for the same reason.
+const mcpOperations = manifest ? manifestSources(manifest, config.trustedDocuments) : shippedOperations();
+if (cluster.isPrimary) checkMcpToolsOrExit();
 
 if (config.workers > 1 && cluster.isPrimary) await runPrimary();
 else await runGateway();
@@ -53,6 +58,10 @@ async function runGateway(): Promise<void> {
         cache,
         compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
+        mcpOperations,
+        mcpMutations: config.mcpMutations,
+        mcpAllowedHosts: config.mcpAllowedHosts,
+        ...(config.mcpConfirmationSecret ? { mcpConfirmationSecret: config.mcpConfirmationSecret } : {}),
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
@@ -88,7 +97,13 @@ async function runPrimary(): Promise<void> {
   };
   const primary = startPrimary({
     workers: config.workers,
-    workerEnv: { ...(embedded ? { UPSTREAM_URL: embedded.upstream.url } : {}), ...sharedKeySecret() },
+    // Every worker checks the confirmation tokens of MCP writes the others issued, and (with Redis)
+    // identifies API keys as the others do.
+    workerEnv: {
+      ...(embedded ? { UPSTREAM_URL: embedded.upstream.url } : {}),
+      MCP_CONFIRMATION_SECRET: config.mcpConfirmationSecret ?? randomBytes(32).toString('base64url'),
+      ...sharedKeySecret(),
+    },
     onListening: (port) => printBanner(`http://localhost:${port}/graphql`, embedded, config.workers),
     log,
   });
@@ -136,6 +151,7 @@ async function startEmbeddedUpstream(): Promise<{ upstream: LocalUpstream; demoK
     quiet: config.logLevel === 'silent',
     rateLimit: config.localRateLimit,
     latencyMs: config.localLatencyMs,
+    deletionDelayMs: config.localDeletionDelayMs,
   });
   return { upstream, demoKey: config.localApiKey ?? DEMO_API_KEY };
 }
@@ -146,7 +162,7 @@ function printBanner(url: string, embedded: { upstream: LocalUpstream; demoKey: 
   if (embedded) {
     lines.push(
       `Upstream: embedded local upstream at ${embedded.upstream.url} with demo data${config.localDb ? ` (database ${config.localDb})` : ' (in memory)'}`,
-      `  throttles: ${config.localRateLimit} (LOCAL_RATE_LIMIT), added latency: ${config.localLatencyMs} ms (LOCAL_LATENCY_MS)`,
+      `  throttles: ${config.localRateLimit} (LOCAL_RATE_LIMIT), added latency: ${config.localLatencyMs} ms (LOCAL_LATENCY_MS), deleted projects removed after ${config.localDeletionDelayMs} ms (LOCAL_DELETION_DELAY_MS)`,
       `Demo API key: ${embedded.demoKey}`,
       `Try: curl -s ${url} -H 'content-type: application/json' -H 'authorization: Bearer ${embedded.demoKey}' -d '{"query":"{ projects(first: 5) { totalCount nodes { id name } } }"}'`,
     );
@@ -175,6 +191,16 @@ function manifestOrExit(): PersistedQueryManifest | undefined {
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     process.stderr.write(`Configuration error: TRUSTED_DOCUMENTS: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+function checkMcpToolsOrExit(): void {
+  try {
+    buildCatalog(gatewaySchema(), mcpOperations, config.mcpMutations);
+  } catch (error) {
+    if (!(error instanceof McpCatalogError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
     process.exit(1);
   }
 }

@@ -23,6 +23,8 @@ import { linkedInReplaySettings } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { checkEditConflict } from '../validation/edit-conflict.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
+import { approvalGate } from '../approvals/gate.ts';
+import { CREATE_ACTIONS, UPDATE_ACTIONS } from '../approvals/flag-actions.ts';
 import { flagOf, projectOf } from './common.ts';
 import { listFilter, listOrder } from './flag-list-query.ts';
 
@@ -68,6 +70,9 @@ function create(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, inputContext(ctx, project));
+  // A new flag is version 1 whatever the body says.
+  delete input.version;
+  approvalGate(ctx, { project, flag: undefined, change: input, method: 'POST', actions: CREATE_ACTIONS });
   const key = input.key as string;
   freeKeyHeldByDeletedFlag(ctx, project.id, key);
   const fields: FlagFields = {
@@ -129,12 +134,16 @@ function update(ctx: RouteContext): ApiResponse {
   const context = inputContext(ctx, project, flag);
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, context);
-  checkEditConflict(body, input, flag, ctx.users.basic(flag.last_modified_by)?.email ?? null);
-  stripLegacyGroups(input, flag);
+  // The service's approval gate wraps the serializer's update(): after validation, before everything else.
+  approvalGate(ctx, { project, flag, change: input, method: 'PATCH', actions: UPDATE_ACTIONS });
   checkFlagTransition(flag, input, context.projectFlags);
   if (input.deleted === true && !flag.deleted && linkedInReplaySettings(project, flag.id)) {
     throw validationError('This feature flag is used in session replay settings. Please remove it from replay settings before deleting.', null);
   }
+  stripLegacyGroups(input, flag);
+  // Last, as in the service: the version check compares the fields as they would be written.
+  checkEditConflict(body, input, { flag, callerId: ctx.caller.user.id, lastEditorEmail: ctx.users.basic(flag.last_modified_by)?.email ?? null });
+  delete input.version;
   if (typeof input.key === 'string' && input.key !== flag.key) freeKeyHeldByDeletedFlag(ctx, project.id, input.key);
   const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
   let activity = 'updated';

@@ -1,7 +1,7 @@
-// The per-key call log of src/upstream-client/quota.ts: exact counts in every window while old calls
-// are pruned from the log in chunks.
+// The per-key call log of src/upstream-client/across-requests/quota.ts: exact counts in every window
+// while old calls are pruned from the log in chunks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryKeyQuota, parseRateLimits } from '../../src/upstream-client/quota.ts';
+import { MemoryKeyQuota, parseRateLimits } from '../../src/upstream-client/across-requests/quota.ts';
 
 afterEach(() => {
   vi.useRealTimers();

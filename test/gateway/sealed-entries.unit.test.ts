@@ -3,8 +3,8 @@
 // the token that sealed it, under the Redis key it was sealed for, in the namespace it was sealed in.
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SealedEntries } from '../../src/upstream-client/sealed-entries.ts';
-import { HmacSha256, TokenDigests } from '../../src/upstream-client/token-digest.ts';
+import { SealedEntries } from '../../src/upstream-client/across-requests/sealed-entries.ts';
+import { HmacSha256, TokenDigests } from '../../src/upstream-client/across-requests/token-digest.ts';
 
 const ALICE = 'phx_alice_000000000000000000000000000';
 const BOB = 'phx_bob_00000000000000000000000000000';
