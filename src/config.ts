@@ -42,6 +42,10 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   workers: number;
   /** REDIS_URL: Redis shared by replicas for persisted queries; unset = in memory. */
   redisUrl: string | null;
+  /** CACHE_NAMESPACE: what every Redis key is under; unset = a digest of the upstream's origin (docs/caching-and-quota.md, "Redis"). */
+  cacheNamespace: string | null;
+  /** CACHE_KEY_SECRET: what API keys' identities are HMACs with; replicas sharing a Redis need the same one (docs/production.md). */
+  cacheKeySecret: string | null;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long /readyz says 503 while operations are still served (default 0). */
   shutdownDelayMs: number;
   /** READINESS_CACHE_MS: how long /readyz reuses its upstream check (default 2000). */
@@ -90,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     localDeletionDelayMs: deletionDelay(env),
     workers: workers(workersFlag(argv) ?? env.WORKERS),
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
+    cacheNamespace: cacheNamespace(env.CACHE_NAMESPACE),
+    cacheKeySecret: cacheKeySecret(env.CACHE_KEY_SECRET),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
     readinessCacheMs: integer(env, 'READINESS_CACHE_MS', 2000),
     compiledExecution: flag(env, 'GRAPHQL_JIT', true),
@@ -157,6 +163,19 @@ function redisUrl(raw: string): string {
   }
   if (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:')
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${parsed.protocol}//..."`);
+  return raw;
+}
+
+function cacheNamespace(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (/^[A-Za-z0-9._-]{1,64}$/.test(raw)) return raw;
+  throw new ConfigError(`CACHE_NAMESPACE must be 1-64 letters, digits, dots, dashes or underscores, got "${raw}"`);
+}
+
+/** At least 32 characters: the HMAC's strength is the secret's (e.g. `openssl rand -base64 32`). Never echoed. */
+function cacheKeySecret(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 32) throw new ConfigError(`CACHE_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32), got ${raw.length}`);
   return raw;
 }
 

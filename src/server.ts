@@ -31,6 +31,7 @@ import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/client/http.ts';
 import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
+import { cacheNamespace, RedisLink } from './upstream-client/across-requests/redis-link.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
@@ -60,7 +61,14 @@ export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<Acros
   demoApiKey?: string;
   /** REDIS_URL: with it, the upstream client's cache, generations, held keys and call counts are shared by every worker and replica. */
   redisUrl?: string | null;
-  /** Where persisted queries live (src/cache.ts: Redis with REDIS_URL); default a new in-memory cache. Closed by `stop()`. */
+  /** CACHE_NAMESPACE: every Redis key is under it; default a digest of the upstream's origin. */
+  cacheNamespace?: string | null;
+  /** CACHE_KEY_SECRET: API keys' identities are HMACs with it; default this process's random secret. */
+  cacheKeySecret?: string | null;
+  /**
+   * Where persisted queries live (src/cache.ts); default in Redis with `redisUrl`, else a new
+   * in-memory cache. Closed by `stop()`. The work across requests shares its Redis link.
+   */
   cache?: GatewayCache;
   /** How long `/readyz` reuses its upstream check, in ms (default 2000). */
   readinessCacheMs?: number;
@@ -139,7 +147,11 @@ query ProjectsAndFlags($after: String) {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options) }, (event, route) => metrics.observeAcrossRequests(event, route));
+  // One Redis link per gateway: the given cache's, else one for REDIS_URL.
+  const redis =
+    options.cache?.redis ?? (options.redisUrl ? new RedisLink(options.redisUrl, cacheNamespace(options.cacheNamespace, options.upstreamUrl)) : null);
+  const cache = options.cache ?? createCache(redis);
+  const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options), redis }, (event, route) => metrics.observeAcrossRequests(event, route));
   const transport = new UpstreamTransport({
     upstreamUrl: options.upstreamUrl,
     ...upstreamSettings(options),
@@ -147,7 +159,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     acrossRequests,
   });
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
-  const cache = options.cache ?? createCache();
   const readiness = new Readiness({
     upstreamUrl: options.upstreamUrl,
     ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}),

@@ -37,6 +37,8 @@ describe('loadConfig', () => {
       localDeletionDelayMs: 5000,
       workers: 1,
       redisUrl: null,
+      cacheNamespace: null,
+      cacheKeySecret: null,
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
       compiledExecution: true,
@@ -75,6 +77,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, ['--workers', 'many'])).toThrow(/--workers/);
     expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' }, [])).toThrow(/REDIS_URL must start with redis:\/\//);
     expect(() => loadConfig({ REDIS_URL: 'redis://:s3cret@' + '[bad' }, [])).toThrow(/^REDIS_URL must be a URL/);
+  });
+  it('reads the Redis namespace and key secret; a short secret is refused without being echoed', () => {
+    const secret = 'k'.repeat(32);
+    expect(loadConfig({ CACHE_NAMESPACE: 'staging-eu', CACHE_KEY_SECRET: secret }, [])).toMatchObject({ cacheNamespace: 'staging-eu', cacheKeySecret: secret });
+    expect(() => loadConfig({ CACHE_NAMESPACE: 'a:b' }, [])).toThrow(/CACHE_NAMESPACE must be/);
+    expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).toThrow(/CACHE_KEY_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).not.toThrow(/s3cret/);
   });
   it('reads every variable', () => {
     const config = loadConfig({
