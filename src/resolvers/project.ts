@@ -14,9 +14,9 @@ import {
   getUserBlastRadius,
   listAllFeatureFlagsActivity,
   type EvaluationReasonsRecord,
-} from '../upstream-client/feature-flag.ts';
-import { organizationRef } from '../upstream-client/organization.ts';
-import type { ProjectParent, ProjectRecord } from '../upstream-client/project.ts';
+} from '../upstream-client/endpoints/feature-flag.ts';
+import { organizationRef } from '../upstream-client/endpoints/organization.ts';
+import type { ProjectParent, ProjectRecord } from '../upstream-client/endpoints/project.ts';
 import { references } from './node.ts';
 import { activityConnection } from './support/activity-connection.ts';
 import { flagsWithDeleted } from './support/flags-with-deleted.ts';

@@ -1,8 +1,8 @@
 // Environment -> Config: defaults, parsing, and clear failures for bad values.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { UpstreamTransport } from '../../src/upstream-client/http.ts';
-import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/settings.ts';
+import { UpstreamTransport } from '../../src/upstream-client/client/http.ts';
+import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/client/settings.ts';
 
 describe('loadConfig', () => {
   it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {
@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       upstreamConnections: 16,
       upstreamCacheTtlMs: 10_000,
       upstreamCacheMaxBytes: 32 * 1024 * 1024,
+      upstreamSharedReads: true,
       upstreamRateLimits: [
         { name: 'minute', seconds: 60, limit: 480 },
         { name: 'hour', seconds: 3600, limit: 4800 },
@@ -36,16 +37,22 @@ describe('loadConfig', () => {
       localDeletionDelayMs: 5000,
       workers: 1,
       redisUrl: null,
+      cacheNamespace: null,
+      cacheKeySecret: null,
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
       compiledExecution: true,
       trustedDocuments: undefined,
       trustedDocumentsMode: 'off',
+      mcpMutations: 'off',
+      mcpAllowedHosts: [],
+      mcpConfirmationSecret: undefined,
     });
   });
-  it('reads the cache lifetime and the quota windows, and refuses windows it cannot read', () => {
-    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
+  it('reads the cache lifetime, shared reads and the quota windows, and refuses windows it cannot read', () => {
+    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_SHARED_READS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
       upstreamCacheTtlMs: 0,
+      upstreamSharedReads: false,
       upstreamRateLimits: [{ name: 'minute', seconds: 60, limit: 60 }],
     });
     expect(() => loadConfig({ UPSTREAM_RATE_LIMITS: '60 a minute' }, [])).toThrow('UPSTREAM_RATE_LIMITS must be limits like 480/minute,4800/hour');
@@ -70,6 +77,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, ['--workers', 'many'])).toThrow(/--workers/);
     expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' }, [])).toThrow(/REDIS_URL must start with redis:\/\//);
     expect(() => loadConfig({ REDIS_URL: 'redis://:s3cret@' + '[bad' }, [])).toThrow(/^REDIS_URL must be a URL/);
+  });
+  it('reads the Redis namespace and key secret; a short secret is refused without being echoed', () => {
+    const secret = 'k'.repeat(32);
+    expect(loadConfig({ CACHE_NAMESPACE: 'staging-eu', CACHE_KEY_SECRET: secret }, [])).toMatchObject({ cacheNamespace: 'staging-eu', cacheKeySecret: secret });
+    expect(() => loadConfig({ CACHE_NAMESPACE: 'a:b' }, [])).toThrow(/CACHE_NAMESPACE must be/);
+    expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).toThrow(/CACHE_KEY_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).not.toThrow(/s3cret/);
   });
   it('reads every variable', () => {
     const config = loadConfig({
@@ -138,6 +152,16 @@ describe('loadConfig', () => {
       trustedDocuments: 'manifest.json',
       trustedDocumentsMode: 'enforce',
     });
+  });
+  it('reads the MCP settings, and refuses a bad mode, host or short secret', () => {
+    expect(loadConfig({ MCP_MUTATIONS: 'explicit', MCP_ALLOWED_HOSTS: 'Gateway.Example.com, [::2]', MCP_CONFIRMATION_SECRET: 'x'.repeat(32) })).toMatchObject({
+      mcpMutations: 'explicit',
+      mcpAllowedHosts: ['gateway.example.com', '[::2]'],
+      mcpConfirmationSecret: 'x'.repeat(32),
+    });
+    expect(() => loadConfig({ MCP_MUTATIONS: 'all' })).toThrow(/MCP_MUTATIONS must be one of off, explicit, got "all"/);
+    expect(() => loadConfig({ MCP_ALLOWED_HOSTS: 'https://gateway.example.com' })).toThrow(/MCP_ALLOWED_HOSTS must be host names without scheme or port/);
+    expect(() => loadConfig({ MCP_CONFIRMATION_SECRET: 'short' })).toThrow(/MCP_CONFIRMATION_SECRET must be at least 32 characters/);
   });
   it('bad values are ConfigErrors (main.ts prints their message alone)', () => {
     expect(() => loadConfig({ PORT: '-3' })).toThrow(ConfigError);
