@@ -184,6 +184,21 @@ describe('the HTTP edge', () => {
     expect(refused('localhost:4000', 'https://gateway.example.com')).toBe(false);
   });
 
+  it('negotiates 2025-06-18 and 2025-11-25 as the client asks (initialize on its own request, no session id)', async () => {
+    for (const version of ['2025-06-18', '2025-11-25']) {
+      const res = await postMcp(
+        stack.gateway.baseUrl,
+        { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: version } },
+        { authorization: `Bearer ${KEY_A}` },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      expect(await res.json()).toMatchObject({
+        result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'posthog-graphql-gateway' } },
+      });
+    }
+  });
+
   it('GET is 405: the endpoint is stateless and opens no stream', async () => {
     const res = await fetch(new URL('/mcp', stack.gateway.baseUrl), { headers: { authorization: `Bearer ${KEY_A}`, accept: 'text/event-stream' } });
     expect(res.status).toBe(405);
