@@ -50,3 +50,15 @@ describe('the /graphql pipeline', () => {
     expect(stack.upstream.requests.length).toBeGreaterThan(reads);
   });
 });
+
+describe('a hung upstream', () => {
+  const stack = useStack({ gateway: { upstreamTimeoutMs: 300, upstreamRetries: 0 }, upstream: { latencyMs: '3000' } });
+
+  it('answers the tool call UPSTREAM_TIMEOUT once the call deadline passes', async () => {
+    const client = await connectMcp(stack.gateway.baseUrl, KEY_A);
+    const result = (await client.callTool({ name: 'projects', arguments: {} })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^UPSTREAM_TIMEOUT: /);
+    await client.close();
+  });
+});
