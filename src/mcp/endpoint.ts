@@ -81,7 +81,8 @@ function mcpRequests(options: McpEndpointOptions): (req: IncomingMessage, res: S
     }
     const key = bearerToken(req.headers.authorization);
     if (key === null) {
-      res.setHeader('www-authenticate', 'Bearer realm="mcp", error="invalid_request", error_description="send Authorization: Bearer <personal API key>"');
+      // RFC 6750, section 3: a request without credentials gets the scheme and realm, no error code.
+      res.setHeader('www-authenticate', 'Bearer realm="mcp"');
       return sendJsonRpcError(res, 401, 'Authentication required: send the header `Authorization: Bearer <personal API key>`.');
     }
     const loaded = await loadSdk();
