@@ -81,7 +81,7 @@ function mcpRequests(options: McpEndpointOptions): (req: IncomingMessage, res: S
     }
     const key = bearerToken(req.headers.authorization);
     if (key === null) {
-      // RFC 6750, section 3: a request without credentials gets the scheme and realm, no error code.
+      // A request without credentials gets the scheme and realm and no error code, as bearer-token servers answer it.
       res.setHeader('www-authenticate', 'Bearer realm="mcp"');
       return sendJsonRpcError(res, 401, 'Authentication required: send the header `Authorization: Bearer <personal API key>`.');
     }
