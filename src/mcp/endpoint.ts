@@ -81,7 +81,8 @@ function mcpRequests(options: McpEndpointOptions): (req: IncomingMessage, res: S
     }
     const key = bearerToken(req.headers.authorization);
     if (key === null) {
-      res.setHeader('www-authenticate', 'Bearer realm="mcp", error="invalid_request", error_description="send Authorization: Bearer <personal API key>"');
+      // A request without credentials gets the scheme and realm and no error code, as bearer-token servers answer it.
+      res.setHeader('www-authenticate', 'Bearer realm="mcp"');
       return sendJsonRpcError(res, 401, 'Authentication required: send the header `Authorization: Bearer <personal API key>`.');
     }
     const loaded = await loadSdk();

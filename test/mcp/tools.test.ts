@@ -138,7 +138,7 @@ describe('the HTTP edge', () => {
   it('no key: 401 with WWW-Authenticate: Bearer, before any MCP message is read', async () => {
     const res = await postMcp(stack.gateway.baseUrl, INITIALIZE);
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
     await expect(connectMcp(stack.gateway.baseUrl, null)).rejects.toThrow();
   });
 

@@ -65,5 +65,9 @@ describe('WORKERS=2', () => {
       expect(ran.isError).toBeFalsy();
       expect((ran.structuredContent as any).updateFeatureFlag.featureFlag.active).toBe(active);
     }
+    // Whichever worker answers /metrics, it counts the calls of both.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    expect(metrics).toContain('mcp_tool_calls_total{tool="projects",outcome="ok"} 5');
+    expect(metrics).toContain('mcp_tool_calls_total{tool="set_feature_flag_active",outcome="CONFIRMATION_REQUIRED"} 2');
   });
 });

@@ -1,8 +1,9 @@
 // Upstream GET answers kept across requests, per key (docs/caching-and-quota.md). An entry is
-// found only under the hash of the token that fetched it plus the exact path and query, so it is
-// never served to another key, not even one of the same organization. Each entry carries the
-// generation counters of the scopes it depends on (scopes.ts) as they were when its read started;
-// a write bumps counters, and an entry whose counters moved is a miss for every key.
+// found only under the identity of the token that fetched it (an HMAC, token-digest.ts) plus the
+// exact path and query, so it is never served to another key, not even one of the same
+// organization. Each entry carries the generation counters of the scopes it depends on (scopes.ts)
+// as they were when its read started; a write bumps counters, and an entry whose counters moved is
+// a miss for every key.
 // In memory (lru-cache, bounded in bytes overall and per key) or, with Redis, shared by every
 // worker and replica.
 import { LRUCache } from 'lru-cache';
