@@ -25,7 +25,7 @@ const KEY_SEARCH_PAGE = 100;
 
 const itemKey = (ref: FlagRef): string => `${ref.projectId}/${ref.id}`;
 const pagePrefix = (projectId: number): string => `page:${projectId}|`;
-// Set when this request read a project's whole unfiltered list: a key missing from it does not exist (live).
+// Set when this request read a project's whole unfiltered list: a key missing from it is archived or does not exist.
 const completeKey = (projectId: number): string => `complete:${projectId}`;
 
 export function createFeatureFlagLoader(client: UpstreamClient, cache = new DomainCache()) {
@@ -40,39 +40,49 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
 
   /** One page of a project's flags (limit/offset); its flags become known to `byId`/`byKey`. */
   const page = (projectId: number, args: PageArgs, filters: FeatureFlagListFilters = {}): Promise<Page<ProjectFlag>> =>
-    cache.read(`${pagePrefix(projectId)}${args.offset}|${args.limit}|${filters.search ?? ''}|${String(filters.active ?? '')}`, () =>
-      listFeatureFlags(client, projectId, args, filters).then((result) => {
-        const unfiltered = filters.search === undefined && filters.active === undefined;
-        if (unfiltered && args.offset === 0 && result.results.length >= result.count) cache.set(completeKey(projectId), true);
-        return { ...result, results: result.results.map((record) => prime(projectId, record)) };
-      }),
+    cache.read(
+      `${pagePrefix(projectId)}${args.offset}|${args.limit}|${filters.search ?? ''}|${String(filters.active ?? '')}|${String(filters.archived ?? '')}`,
+      () =>
+        listFeatureFlags(client, projectId, args, filters).then((result) => {
+          const unfiltered = filters.search === undefined && filters.active === undefined && filters.archived === undefined;
+          if (unfiltered && args.offset === 0 && result.results.length >= result.count) cache.set(completeKey(projectId), true);
+          return { ...result, results: result.results.map((record) => prime(projectId, record)) };
+        }),
     );
 
   const listedWithKey = ({ projectId, key }: FlagKeyRef): ProjectFlag | undefined =>
     cache.values<ProjectFlag>('item:').find((flag) => flag.projectId === projectId && flag.record.key === key && !flag.record.deleted);
 
-  const searchByKey = async ({ projectId, key }: FlagKeyRef): Promise<ProjectFlag | null> => {
+  const searchByKey = async ({ projectId, key }: FlagKeyRef, archived?: true): Promise<ProjectFlag | null> => {
     for (let offset = 0; ; offset += KEY_SEARCH_PAGE) {
-      const found = await page(projectId, { limit: KEY_SEARCH_PAGE, offset }, { search: key });
+      const found = await page(projectId, { limit: KEY_SEARCH_PAGE, offset }, { search: key, archived });
       const match = found.results.find((flag) => flag.record.key === key);
       if (match) return match;
       if (found.results.length === 0 || offset + found.results.length >= found.count) return null;
     }
   };
 
+  // The list leaves archived flags out unless asked for them, so a key not found among the others
+  // is searched again among the archived ones: the extra call is paid only for archived or missing keys.
+  const findByKey = async (lookup: FlagKeyRef): Promise<ProjectFlag | null> => {
+    const listed = cache.arrived(completeKey(lookup.projectId)) ? null : await searchByKey(lookup);
+    return listed ?? searchByKey(lookup, true);
+  };
+
   /**
    * (project, key) -> flag or null. The API has no get-by-key: a flag already known to this
    * request is used as is; otherwise a list search on the key keeps the exact match (one list
-   * call per key; more only past 100 matches), unless this request already read the project's
-   * whole unfiltered list, which settles it for free. The list hides soft-deleted flags, so
-   * those are never found by key.
+   * call per key; more only past 100 matches), and only when it finds none, the same search
+   * among archived flags (one more call). A whole unfiltered list this request already read
+   * settles the first search for free, not the second: that list leaves archived flags out.
+   * The list hides soft-deleted flags, so those are never found by key.
    */
   const byKey = cache.lookup<FlagKeyRef, ProjectFlag | null>(
     'key:',
     ({ projectId, key }) => `${projectId}/${key}`,
     async (lookups) => {
       await Promise.all([...new Set(lookups.map((lookup) => lookup.projectId))].map((projectId) => cache.settled(pagePrefix(projectId))));
-      return fetchEach(client, lookups, (lookup) => listedWithKey(lookup) ?? (cache.arrived(completeKey(lookup.projectId)) ? null : searchByKey(lookup)));
+      return fetchEach(client, lookups, (lookup) => listedWithKey(lookup) ?? findByKey(lookup));
     },
   );
 

@@ -69,6 +69,11 @@ export interface FeatureFlagWrite {
 export interface FeatureFlagListFilters {
   search?: string;
   active?: boolean;
+  /**
+   * Archived flags are left out of the list unless `archived` is sent; its value then picks archived (`true`) or
+   * not archived (`false`) flags (docs/rest-interface.md, "Feature flags"). Older upstreams ignore it.
+   */
+  archived?: boolean;
 }
 
 /** evaluation_reasons/: flag key -> value and reason. */
@@ -230,7 +235,7 @@ export function listFeatureFlags(
   page: PageArgs,
   filters: FeatureFlagListFilters = {},
 ): Promise<Page<FeatureFlagRecord>> {
-  const query = { ...page, search: filters.search, active: filters.active };
+  const query = { ...page, search: filters.search, active: filters.active, archived: filters.archived };
   return client.request({ method: 'GET', ...FLAGS, params: { project_id: projectId }, query, decode: decodePage<FeatureFlagRecord> });
 }
 
