@@ -1241,14 +1241,17 @@ export type Project = Node & {
    * Exactly one of the two arguments must be given. An id lookup costs one upstream GET (none if an
    * earlier list in the same operation returned the flag). A key lookup has no direct endpoint: it
    * runs a list search for the key and keeps the exact match, so it costs one list call (more if the
-   * search matches over 100 flags), and it never finds a soft-deleted flag. Null with a `NOT_FOUND`
+   * search matches over 100 flags). The upstream's list leaves archived flags out, so when that
+   * search has no exact match, the same search runs among the archived flags (one more call, paid
+   * only for archived or missing keys). It never finds a soft-deleted flag. Null with a `NOT_FOUND`
    * error when there is no such flag.
    */
   readonly featureFlag?: Maybe<FeatureFlag>;
   /** The activity log of all feature flags of this project (created, updated, deleted, restored...), newest first. */
   readonly featureFlagActivity?: Maybe<ActivityLogConnection>;
   /**
-   * The project's feature flags, newest first (the upstream orders by `-created_at`).
+   * The project's feature flags, newest first (the upstream orders by `-created_at`). Archived flags
+   * are left out, as the upstream's list leaves them out; `featureFlag(key:)` still finds them.
    * A Relay connection over the upstream's limit/offset list: `first`/`last` are capped at 100.
    */
   readonly featureFlags?: Maybe<FeatureFlagConnection>;
