@@ -120,6 +120,8 @@ export class AcrossRequests {
 
   /** A call of a key that may call now: a write, a read through the cache, or straight upstream. */
   #served(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
+    // What this layer never keeps, no cache downstream may keep either (apollo-plugins/cache-control.ts).
+    if (call.method !== 'GET' || !isCacheable(call)) report.markNotKeepable();
     if (call.method !== 'GET') return this.#write(call, path, send);
     if (!this.#cache || !isCacheable(call)) return send();
     return this.#read(this.#cache, call, path, keyHash, report, send);
@@ -127,9 +129,10 @@ export class AcrossRequests {
 
   async #read(cache: ReadCache, call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
     const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
-    const { value, stamp } = await cache.lookup(keyHash, entryPath, readScopes(path));
+    const { value, stamp, storedAt } = await cache.lookup(keyHash, entryPath, readScopes(path));
     if (value !== undefined) {
       report.served(report.start(), { method: call.method, route: call.route, status: 200 }, 'cache');
+      report.usedCachedAnswer(storedAt ?? Date.now());
       this.#onEvent('hit', call.route);
       return value;
     }

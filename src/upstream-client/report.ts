@@ -39,6 +39,9 @@ export class UpstreamReport {
   /** Calls started and not yet finished, and who waits for none to be left (`idle`). */
   #open = 0;
   #idleWaiters: (() => void)[] = [];
+  /** When the oldest answer this request took from the cache arrived upstream (epoch ms), or null. */
+  #oldestCachedAt: number | null = null;
+  #notToKeep = false;
 
   start(): { at: number; wave: number } {
     this.#open++;
@@ -93,6 +96,29 @@ export class UpstreamReport {
   /** Records a call answered without going upstream (from the cache, shared, or held back). */
   served(started: { at: number; wave: number }, call: { method: HttpMethod; route: string; status: number | null }, source: CallSource): void {
     this.finish(started, call).source = source;
+  }
+
+  /** An answer from the cache was used: it arrived upstream at `fetchedAt` (epoch ms). */
+  usedCachedAnswer(fetchedAt: number): void {
+    if (this.#oldestCachedAt === null || fetchedAt < this.#oldestCachedAt) this.#oldestCachedAt = fetchedAt;
+  }
+
+  /**
+   * When the oldest cached answer this request used arrived upstream (epoch ms), or null when it used
+   * none: an answer built on it may be kept downstream no longer than that entry lives (cache-control.ts).
+   */
+  get oldestCachedAt(): number | null {
+    return this.#oldestCachedAt;
+  }
+
+  /** Something this request read must not be kept by any cache (an activity log, a POST that reads, the key's quota). */
+  markNotKeepable(): void {
+    this.#notToKeep = true;
+  }
+
+  /** True once this request read something no cache may keep (`markNotKeepable`). */
+  get notKeepable(): boolean {
+    return this.#notToKeep;
   }
 
   /** The calls that went upstream (retries included): an operation's cost against its key's quota. */
