@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
+import { workerInvalidationPeers } from './cluster-invalidations.ts';
 import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
@@ -45,6 +46,8 @@ async function runGateway(): Promise<void> {
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
+        // Without Redis each worker caches alone: its writes must reach the others' caches too.
+        ...(cluster.isWorker && !config.redisUrl ? { invalidationPeers: workerInvalidationPeers() } : {}),
       }),
     embedded?.upstream,
   );

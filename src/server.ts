@@ -30,7 +30,7 @@ import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/http.ts';
-import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests.ts';
+import { acrossRequestsFrom, type AcrossRequestsSettings, type InvalidationPeers } from './upstream-client/across-requests.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
@@ -59,6 +59,8 @@ export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<Acros
   demoApiKey?: string;
   /** REDIS_URL: with it, the upstream client's cache, generations, held keys and call counts are shared by every worker and replica. */
   redisUrl?: string | null;
+  /** Workers without Redis: the other workers' caches, which each invalidation reaches too (src/cluster-invalidations.ts). */
+  invalidationPeers?: InvalidationPeers;
   /** Where persisted queries live (src/cache.ts: Redis with REDIS_URL); default a new in-memory cache. Closed by `stop()`. */
   cache?: GatewayCache;
   /** How long `/readyz` reuses its upstream check, in ms (default 2000). */

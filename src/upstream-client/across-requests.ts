@@ -35,6 +35,19 @@ export interface AcrossRequestsOptions {
   /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica. */
   redisUrl?: string | null;
   onEvent?: (event: AcrossRequestsEvent, route: string) => void;
+  /** Other processes with caches of their own (workers without Redis): each invalidation is made there too. */
+  peers?: InvalidationPeers;
+}
+
+/**
+ * The other processes' caches, for invalidations (src/cluster-invalidations.ts relays them between
+ * workers). Only scopes cross: never a key, a path or an answer.
+ */
+export interface InvalidationPeers {
+  /** Makes `scopes` stale in every other process; resolves once each has, rejects when one did not in time. */
+  publish(scopes: string[]): Promise<void>;
+  /** `apply` is called with the scopes another process's write made stale. */
+  onInvalidation(apply: (scopes: string[]) => Promise<void>): void;
 }
 
 export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -52,6 +65,7 @@ export class AcrossRequests {
   readonly #held: ThrottledKeys | null;
   readonly #quota: KeyQuota;
   readonly #onEvent: NonNullable<AcrossRequestsOptions['onEvent']>;
+  readonly #peers: InvalidationPeers | null;
 
   constructor(options: AcrossRequestsOptions = {}) {
     const ttlMs = options.cacheTtlMs ?? 0;
@@ -63,6 +77,9 @@ export class AcrossRequests {
     const windows = options.rateLimits ?? parseRateLimits(DEFAULT_RATE_LIMITS);
     this.#quota = redis ? new RedisKeyQuota(redis, windows) : new MemoryKeyQuota(windows);
     this.#onEvent = options.onEvent ?? (() => {});
+    const cache = this.#cache;
+    this.#peers = cache ? (options.peers ?? null) : null;
+    this.#peers?.onInvalidation((scopes) => cache!.invalidate(scopes));
   }
 
   /** True when GET answers are kept across requests. */
@@ -178,7 +195,7 @@ export class AcrossRequests {
   async #invalidate(scopes: string[], route: string): Promise<void> {
     if (!this.#cache) return;
     try {
-      await this.#cache.invalidate(scopes);
+      await Promise.all([this.#cache.invalidate(scopes), this.#peers?.publish(scopes)]);
       this.#onEvent('invalidation', route);
     } catch {
       this.#onEvent('invalidation-failed', route);
@@ -238,7 +255,7 @@ export const ACROSS_REQUESTS_DEFAULTS: Readonly<AcrossRequestsSettings> = Object
 
 /** The work across requests of `options` (GatewayOptions): what is left out is off, counts use the service's windows. */
 export function acrossRequestsFrom(
-  options: Partial<AcrossRequestsSettings> & { redisUrl?: string | null },
+  options: Partial<AcrossRequestsSettings> & { redisUrl?: string | null; invalidationPeers?: InvalidationPeers },
   onEvent?: AcrossRequestsOptions['onEvent'],
 ): AcrossRequests {
   return new AcrossRequests({
@@ -248,5 +265,6 @@ export function acrossRequestsFrom(
     ...(options.upstreamRateLimits ? { rateLimits: options.upstreamRateLimits } : {}),
     redisUrl: options.redisUrl ?? null,
     ...(onEvent ? { onEvent } : {}),
+    ...(options.invalidationPeers ? { peers: options.invalidationPeers } : {}),
   });
 }
