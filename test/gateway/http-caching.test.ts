@@ -23,6 +23,8 @@ function seed(): SeedFile {
 const PROJECTS = 'query Projects { projects(first: 5) { nodes { id name } } }';
 const FLAGS = 'query Flags { projects(first: 4) { nodes { featureFlags(first: 5) { nodes { id key } } } } }';
 const ACTIVITY = 'query Activity { projects(first: 5) { nodes { featureFlagActivity(first: 5) { nodes { activity } } } } }';
+/** A read the REST interface makes with a POST (`user_blast_radius`). */
+const BLAST_RADIUS = 'query Blast { projects(first: 5) { nodes { userBlastRadius(condition: { properties: [], rollout_percentage: 50 }) { totalUsers } } } }';
 
 interface Raw {
   status: number;
@@ -91,9 +93,11 @@ describe('HTTP caching headers toward clients, cache on', () => {
     expect(again.headers['cache-control']).toBe('private, max-age=1');
   });
 
-  it('lets no cache keep an answer showing the key’s quota, an activity log, or the request’s own upstream report', async () => {
+  it('lets no cache keep an answer showing the key’s quota, an activity log, a POST read, or the request’s own upstream report', async () => {
     expect((await post(stack, '{ rateLimit { remaining } }')).headers['cache-control']).toBe('private, no-store');
     expect((await post(stack, ACTIVITY)).headers['cache-control']).toBe('private, no-store');
+    const blast = await post(stack, BLAST_RADIUS);
+    expect([blast.status, blast.headers['cache-control']]).toEqual([200, 'private, no-store']);
     const reported = await post(stack, PROJECTS, { ...bearer, 'x-upstream-report': '1' });
     expect([reported.status, reported.headers['cache-control']]).toEqual([200, 'private, no-store']);
   });
