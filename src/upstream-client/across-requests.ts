@@ -146,10 +146,10 @@ export class AcrossRequests {
 
   async #read(cache: ReadCache, call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>): Promise<unknown> {
     const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
-    const { value, stamp, storedAt } = await cache.lookup(keyHash, entryPath, readScopes(path));
+    const { value, stamp, expiresAt } = await cache.lookup(keyHash, entryPath, readScopes(path));
     if (value !== undefined) {
       report.served(report.start(), { method: call.method, route: call.route, status: 200 }, 'cache');
-      report.usedCachedAnswer(storedAt ?? Date.now());
+      if (expiresAt !== undefined) report.usedCachedAnswer(expiresAt);
       this.#onEvent('hit', call.route);
       return value;
     }

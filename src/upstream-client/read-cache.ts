@@ -12,8 +12,8 @@ export interface Lookup {
   value: unknown;
   /** The dependent scopes' generations, joined: an entry stored with another stamp is stale. */
   stamp: string;
-  /** With `value`: when it was stored (epoch ms), which is when the upstream answered it. */
-  storedAt?: number;
+  /** With `value`: when the entry expires (epoch ms), its lifetime after the upstream answered it. */
+  expiresAt?: number;
 }
 
 export interface ReadCache {
@@ -36,7 +36,7 @@ const LARGEST_ENTRY_SHARE = 8;
 interface MemoryEntry {
   stamp: string;
   value: unknown;
-  storedAt: number;
+  expiresAt: number;
 }
 
 export class MemoryReadCache implements ReadCache {
@@ -54,13 +54,13 @@ export class MemoryReadCache implements ReadCache {
   async lookup(keyHash: string, path: string, scopes: string[]): Promise<Lookup> {
     const stamp = scopes.map((scope) => this.#generations.get(scope) ?? 0).join(',');
     const entry = this.#entries.get(entryKey(keyHash, path));
-    return entry?.stamp === stamp ? { value: entry.value, stamp, storedAt: entry.storedAt } : { value: undefined, stamp };
+    return entry?.stamp === stamp ? { value: entry.value, stamp, expiresAt: entry.expiresAt } : { value: undefined, stamp };
   }
 
   async store(keyHash: string, path: string, stamp: string, value: unknown): Promise<void> {
     const size = byteSize(value);
     if (size > this.#largestEntry) return;
-    this.#entries.set(entryKey(keyHash, path), { stamp, value, storedAt: Date.now() }, size, this.#ttlMs);
+    this.#entries.set(entryKey(keyHash, path), { stamp, value, expiresAt: Date.now() + this.#ttlMs }, size, this.#ttlMs);
   }
 
   async invalidate(scopes: string[]): Promise<void> {
@@ -94,8 +94,8 @@ export class RedisReadCache implements ReadCache {
       const [entry, ...generations] = await this.#redis.run((client) => client.mGet([REDIS_PREFIX + entryKey(keyHash, path), ...scopes.map(generationKey)]));
       const stamp = generations.map((generation) => generation ?? '0').join(',');
       if (typeof entry !== 'string') return { value: undefined, stamp };
-      const parsed = JSON.parse(entry) as { s: string; v: unknown; t: number };
-      return parsed.s === stamp ? { value: parsed.v, stamp, storedAt: parsed.t } : { value: undefined, stamp };
+      const parsed = JSON.parse(entry) as { s: string; v: unknown; e?: number };
+      return parsed.s === stamp ? { value: parsed.v, stamp, ...(parsed.e === undefined ? {} : { expiresAt: parsed.e }) } : { value: undefined, stamp };
     } catch {
       // Unknown generations: a stamp no entry carries, so what this read fetches is not kept either.
       return { value: undefined, stamp: 'unknown' };
@@ -104,7 +104,7 @@ export class RedisReadCache implements ReadCache {
 
   async store(keyHash: string, path: string, stamp: string, value: unknown): Promise<void> {
     if (stamp === 'unknown') return;
-    const text = JSON.stringify({ s: stamp, v: value, t: Date.now() });
+    const text = JSON.stringify({ s: stamp, v: value, e: Date.now() + this.#ttlMs });
     if (Buffer.byteLength(text) > this.#largestEntry) return;
     await this.#redis
       .run((client) => client.set(REDIS_PREFIX + entryKey(keyHash, path), text, { expiration: { type: 'PX', value: this.#ttlMs } }))

@@ -39,8 +39,8 @@ export class UpstreamReport {
   /** Calls started and not yet finished, and who waits for none to be left (`idle`). */
   #open = 0;
   #idleWaiters: (() => void)[] = [];
-  /** When the oldest answer this request took from the cache arrived upstream (epoch ms), or null. */
-  #oldestCachedAt: number | null = null;
+  /** When the first of the cached answers this request used expires (epoch ms), or null. */
+  #firstExpiry: number | null = null;
   #notToKeep = false;
 
   start(): { at: number; wave: number } {
@@ -98,17 +98,17 @@ export class UpstreamReport {
     this.finish(started, call).source = source;
   }
 
-  /** An answer from the cache was used: it arrived upstream at `fetchedAt` (epoch ms). */
-  usedCachedAnswer(fetchedAt: number): void {
-    if (this.#oldestCachedAt === null || fetchedAt < this.#oldestCachedAt) this.#oldestCachedAt = fetchedAt;
+  /** A cached answer was used: its entry expires at `expiresAt` (epoch ms). */
+  usedCachedAnswer(expiresAt: number): void {
+    if (this.#firstExpiry === null || expiresAt < this.#firstExpiry) this.#firstExpiry = expiresAt;
   }
 
   /**
-   * When the oldest cached answer this request used arrived upstream (epoch ms), or null when it used
-   * none: an answer built on it may be kept downstream no longer than that entry lives (cache-control.ts).
+   * When the first of the cached answers this request used expires (epoch ms), or null when it used
+   * none: an answer built on them may be kept downstream no longer (apollo-plugins/cache-control.ts).
    */
-  get oldestCachedAt(): number | null {
-    return this.#oldestCachedAt;
+  get firstExpiry(): number | null {
+    return this.#firstExpiry;
   }
 
   /** Something this request read must not be kept by any cache (an activity log, a POST that reads, the key's quota). */
