@@ -1,5 +1,6 @@
 // What the benchmark's hand-written GraphQL baselines share (apollo-baseline.ts, mercurius-baseline.ts):
-// the schema subset the scenarios read, its resolvers, and the per-request context with its
+// the schema subset the scenarios read (the client-shaped documents' edges, cursors, pageInfo and
+// user ids included), its resolvers, and the per-request context with its
 // DataLoaders, so the baselines differ only in their server and execution. Resolvers are in
 // graphql-tools' form (Apollo's): an interface's type resolver is `Node.__resolveType`.
 import DataLoader from 'dataloader';
@@ -14,13 +15,15 @@ export const typeDefs = `#graphql
     updateFeatureFlag(input: UpdateFeatureFlagInput!): UpdateFeatureFlagPayload!
   }
   type ProjectConnection { totalCount: Int! nodes: [Project!]! }
-  type Project implements Node { id: ID! name: String! timezone: String featureFlags(first: Int): FeatureFlagConnection! }
-  type FeatureFlagConnection { totalCount: Int! nodes: [FeatureFlag!]! }
+  type Project implements Node { id: ID! name: String! timezone: String featureFlags(first: Int, after: String): FeatureFlagConnection! }
+  type FeatureFlagConnection { totalCount: Int! nodes: [FeatureFlag!]! edges: [FeatureFlagEdge!]! pageInfo: PageInfo! }
+  type FeatureFlagEdge { cursor: String! node: FeatureFlag! }
+  type PageInfo { hasNextPage: Boolean! endCursor: String }
   type FeatureFlag implements Node {
     id: ID! databaseId: Int! key: String! name: String! active: Boolean! deleted: Boolean! createdAt: String
     createdBy: User project: Project! roleAccess(first: Int): RoleAccessConnection!
   }
-  type User { email: String }
+  type User { id: ID! email: String }
   type RoleAccessConnection { nodes: [RoleAccess!]! }
   type RoleAccess { role: Role! }
   type Role { name: String! }
@@ -58,6 +61,10 @@ export function context(upstream: RestUpstream, token: string): Context {
   };
 }
 
+// The gateway's flag cursors: base64url("FeatureFlag:<offset>").
+const cursorAt = (offset: number) => Buffer.from(`FeatureFlag:${offset}`).toString('base64url');
+const cursorOffset = (cursor: string) => Number(Buffer.from(cursor, 'base64url').toString().split(':')[1]);
+
 export const resolvers = {
   Query: {
     project: (_: unknown, { id }: { id: string }, ctx: Context) => ctx.project.load(Number(idKeys(id)[0])),
@@ -70,13 +77,17 @@ export const resolvers = {
   Node: { __resolveType: () => 'FeatureFlag' },
   Project: {
     id: (p: Json) => globalId('Project', p.id),
-    featureFlags: async (p: Json, { first }: { first: number }, ctx: Context) => {
-      const page = await ctx.get(`/api/projects/${p.id}/feature_flags/?limit=${first}&offset=0`);
+    featureFlags: async (p: Json, { first, after }: { first: number; after?: string | null }, ctx: Context) => {
+      const offset = after ? cursorOffset(after) + 1 : 0;
+      const page = await ctx.get(`/api/projects/${p.id}/feature_flags/?limit=${first}&offset=${offset}`);
       const nodes = page.results.map((f: Json) => ({ ...f, projectId: p.id }));
       for (const f of nodes) ctx.flag.prime(`${p.id}:${f.id}`, f);
-      return { totalCount: page.count, nodes };
+      const edges = nodes.map((node: Json, i: number) => ({ cursor: cursorAt(offset + i), node }));
+      const pageInfo = { hasNextPage: offset + nodes.length < page.count, endCursor: edges.at(-1)?.cursor ?? null };
+      return { totalCount: page.count, nodes, edges, pageInfo };
     },
   },
+  User: { id: (u: Json) => u.uuid },
   FeatureFlag: {
     id: (f: Json) => globalId('FeatureFlag', f.projectId, f.id),
     databaseId: (f: Json) => f.id,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { benchSeed, BENCH_KEY, BENCH_ROLE, PROJECTS } from './seed.ts';
-import { SCENARIOS, type BenchIds, type Operation } from './scenarios.ts';
+import { SCENARIOS, type BenchIds, type Operation, type Scenario } from './scenarios.ts';
 import { startProcess, freePort, type Child } from './processes.ts';
 
 /**
@@ -190,6 +190,14 @@ async function setUp(url: string): Promise<BenchIds> {
   const created = dataOf<{ createFeatureFlag: { featureFlag: { id: string } } }>(await post(url, create)).createFeatureFlag.featureFlag.id;
   return { projectId: main.id, projectDatabaseId: main.databaseId, flagIds, createdFlagId: created };
 }
+
+/** The contenders that serve `scenario`: the floor serves the benchmark-shaped documents only (scenarios.ts, `clientShaped`). */
+export function contendersOf(scenario: Scenario, contenders: Contender[]): Contender[] {
+  return scenario.clientShaped ? contenders.filter((contender) => !contender.name.startsWith('floor')) : contenders;
+}
+
+/** How many of a scenario's requests make one operation in its rates: each for the client-shaped documents, all for the others. */
+export const requestsPerOp = (scenario: Scenario, ids: BenchIds): number => (scenario.clientShaped ? 1 : scenario.operations(ids).length);
 
 /** The reference answer to each operation (the first contender's, error-free), after checking every contender gives the same. */
 export async function checkedAnswers(operations: Operation[], contenders: Contender[]): Promise<string[]> {

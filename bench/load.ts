@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import type { Operation } from './scenarios.ts';
 
 export interface RunResult {
-  /** Operations (not HTTP requests) per second: a two-operation scenario counts one per pair. */
+  /** Operations per second: a create-then-delete scenario counts one per pair (`requestsPerOp`). */
   opsPerSec: number;
   p50Ms: number;
   p99Ms: number;
@@ -22,7 +22,11 @@ export interface Target {
   token: string;
 }
 
-/** Runs `operations` in turn on every connection for `durationS`; `expected[i]` is operation i's answer. */
+/**
+ * Runs `operations` in turn on every connection for `durationS`; `expected[i]` is operation i's
+ * answer. `requestsPerOp`: how many requests make one operation in the rates (default all of
+ * them: a create and its delete are one; 1 when each request is a read of its own).
+ */
 export async function measure(
   target: Target,
   operations: Operation[],
@@ -30,6 +34,7 @@ export async function measure(
   connections: number,
   durationS: number,
   stubUrl: string,
+  requestsPerOp: number = operations.length,
 ): Promise<RunResult> {
   let mismatches = 0;
   const requests = operations.map((op, i) => ({
@@ -48,11 +53,11 @@ export async function measure(
   // Operations still in flight when the run stops finish upstream afterwards: count their calls
   // too (settled), against every operation sent rather than only those answered in time.
   const calls = await settledCalls(stubUrl);
-  const ops = Math.max(result.requests.sent / operations.length, 1);
+  const ops = Math.max(result.requests.sent / requestsPerOp, 1);
   return {
     // Completed answers over the run's measured length, not autocannon's per-second samples: a
     // one-second run has a single sample, which a partial second would skew.
-    opsPerSec: Math.round(result.requests.total / result.duration / operations.length),
+    opsPerSec: Math.round(result.requests.total / result.duration / requestsPerOp),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts + mismatches,

@@ -3,6 +3,7 @@
 // optionally a CPU profile of exactly the measured requests.
 //
 //   npm run bench:profile -- --scenarios project,list,n+1 --contenders gateway,apollo-baseline --requests 2000 [--connections 1] [--cpu-prof] [--heap-prof] [--no-build]
+//   npm run bench:profile -- --scenarios list,list-client     the same data as a benchmark-shaped and as client-shaped documents
 //
 // `--connections N` (default 1) sends the requests on N keep-alive connections at once, each one
 // request after another: the CPU a request costs when N are in flight together.
@@ -21,7 +22,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
-import { checkedAnswers, startBench, DEFAULT_CONTENDERS, type Contender } from './contenders.ts';
+import { checkedAnswers, contendersOf, startBench, DEFAULT_CONTENDERS, type Contender } from './contenders.ts';
 import { cpuMs } from './load.ts';
 import { selectScenarios } from './options.ts';
 import { BENCH_KEY } from './seed.ts';
@@ -56,8 +57,10 @@ async function main(): Promise<void> {
   try {
     for (const scenario of scenarios) {
       const operations = scenario.operations(bench.ids);
-      const expected = await checkedAnswers(operations, bench.contenders);
-      const runners = await Promise.all(bench.contenders.map((contender) => Runner.open(contender, operations, expected)));
+      const contenders = contendersOf(scenario, bench.contenders);
+      if (contenders.length === 0) continue; // a client-shaped scenario with only floors
+      const expected = await checkedAnswers(operations, contenders);
+      const runners = await Promise.all(contenders.map((contender) => Runner.open(contender, operations, expected)));
       try {
         for (const runner of runners) await runner.run(WARMUP);
         for (const runner of runners) await runner.startProfiles();

@@ -12,6 +12,8 @@ export interface Cell {
   contenders: Record<string, { opsPerSec: number; p99Ms: number; cpuMsPerOp: number; upstreamCallsPerOp: number; peakRssMiB: number; errors: number }>;
   /** gateway ops/s over the other contender's, one value per round, and their median. */
   ratios: Record<string, { perRound: number[]; median: number }>;
+  /** A client-shaped scenario's benchmark-shaped twin (its name). */
+  sameDataAs?: string;
 }
 
 const median = (values: number[]) => {
@@ -51,7 +53,8 @@ export function summarize(measurements: Measurement[], scenarios: Scenario[]): C
         const perRound = of('gateway').map((g) => round2(g.opsPerSec / Math.max(of(other).find((o) => o.round === g.round)?.opsPerSec ?? NaN, 1)));
         ratios[other] = { perRound, median: round2(median(perRound)) };
       }
-      cells.push({ scenario: scenario.name, connections, minCalls: scenario.minCalls, contenders, ratios });
+      const twin = scenarios.find((s) => s.id === scenario.sameDataAs)?.name;
+      cells.push({ scenario: scenario.name, connections, minCalls: scenario.minCalls, contenders, ratios, ...(twin ? { sameDataAs: twin } : {}) });
     }
   }
   return cells;
@@ -66,7 +69,8 @@ interface Results {
 }
 
 export function markdown(results: Results): string {
-  const names = Object.keys(results.summary[0]?.contenders ?? {});
+  // Every contender of any cell (the floor serves the benchmark-shaped scenarios only: '–' elsewhere).
+  const names = [...new Set(results.summary.flatMap((cell) => Object.keys(cell.contenders)))];
   const others = names.filter((n) => n !== 'gateway');
   const lines = [
     `Run ${results.date}; machine ${JSON.stringify(results.machine)}; settings ${JSON.stringify(results.settings)}`,
@@ -78,14 +82,15 @@ export function markdown(results: Results): string {
     const g = cell.contenders.gateway;
     const errors = Object.values(cell.contenders).reduce((sum, c) => sum + c.errors, 0);
     lines.push(
-      `| ${cell.scenario} | ${cell.connections} | ${names.map((n) => cell.contenders[n]!.opsPerSec).join(' | ')} | ${others
-        .map((n) => `**${cell.ratios[n]!.median}** (${cell.ratios[n]!.perRound.join(', ')})`)
+      `| ${cell.scenario} | ${cell.connections} | ${names.map((n) => cell.contenders[n]?.opsPerSec ?? '–').join(' | ')} | ${others
+        .map((n) => (cell.ratios[n] ? `**${cell.ratios[n].median}** (${cell.ratios[n].perRound.join(', ')})` : '–'))
         .join(' | ')} | ${g?.p99Ms} | ${g?.cpuMsPerOp} | ${g?.upstreamCallsPerOp} (${cell.minCalls}) | ${g?.peakRssMiB} | ${errors} |`,
     );
   }
+  lines.push(...sideBySide(results.summary, others));
   lines.push('', `| contender | RSS idle at start MiB | RSS idle after load MiB | largest peak MiB |`, '|---|---|---|---|');
   for (const name of names) {
-    const peak = Math.max(...results.summary.map((c) => c.contenders[name]!.peakRssMiB));
+    const peak = Math.max(...results.summary.flatMap((c) => c.contenders[name]?.peakRssMiB ?? []));
     lines.push(`| ${name} | ${results.rssMiB.idleAtStart?.[name]} | ${results.rssMiB.idleAfterLoad?.[name]} | ${peak} |`);
   }
   return lines.join('\n');
@@ -94,4 +99,26 @@ export function markdown(results: Results): string {
 /** The results as the repository's Prettier formats JSON, so a committed results file passes `npm run format:check`. */
 export async function formattedJson(file: string, results: unknown): Promise<string> {
   return format(JSON.stringify(results, null, 2), { ...(await resolveConfig(file)), filepath: file });
+}
+
+/** Each client-shaped cell beside its benchmark-shaped twin (same data, same connections), when the run has both. */
+function sideBySide(summary: Cell[], others: string[]): string[] {
+  const pairs = summary.flatMap((client) => {
+    const twin = summary.find((cell) => cell.scenario === client.sameDataAs && cell.connections === client.connections);
+    return twin ? [{ client, twin }] : [];
+  });
+  if (pairs.length === 0) return [];
+  const compared = others.filter((n) => pairs.some(({ client }) => client.ratios[n]));
+  const lines = [
+    '',
+    `| same data | conn | ${compared.map((n) => `gateway / ${n}: benchmark-shaped → client-shaped`).join(' | ')} | gateway CPU ms/op: benchmark-shaped → client-shaped |`,
+    `|${'---|'.repeat(3 + compared.length)}`,
+  ];
+  for (const { client, twin } of pairs) {
+    const ratio = (cell: Cell, n: string) => cell.ratios[n]?.median ?? '–';
+    lines.push(
+      `| ${twin.scenario} | ${client.connections} | ${compared.map((n) => `${ratio(twin, n)} → ${ratio(client, n)}`).join(' | ')} | ${twin.contenders.gateway?.cpuMsPerOp} → ${client.contenders.gateway?.cpuMsPerOp} |`,
+    );
+  }
+  return lines;
 }

@@ -10,7 +10,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_KEY } from './seed.ts';
 import type { Scenario } from './scenarios.ts';
-import { checkedAnswers, startBench, type Contender } from './contenders.ts';
+import { checkedAnswers, contendersOf, requestsPerOp, startBench, type Contender } from './contenders.ts';
 import { measure, memoryMiB, warm, type RunResult } from './load.ts';
 import { benchOptions } from './options.ts';
 import { formattedJson, markdown, summarize } from './report.ts';
@@ -26,13 +26,15 @@ const FIRST_WARMUP_S = 3;
 
 async function main(): Promise<void> {
   const options = benchOptions();
-  const { scenarios, connections: connectionCounts, rounds, durationS, warmupS } = options;
+  const { connections: connectionCounts, rounds, durationS, warmupS } = options;
   const bench = await startBench(options.contenders, { build: options.build });
   try {
     const { contenders, ids, stub } = bench;
+    // The client-shaped scenarios have no floor: with only floors they have no contender at all.
+    const scenarios = options.scenarios.filter((scenario) => contendersOf(scenario, contenders).length > 0);
     if (options.pin) pinCpus(contenders, [process.pid, stub.pid]);
     const expected = new Map<Scenario, string[]>();
-    for (const scenario of scenarios) expected.set(scenario, await checkedAnswers(scenario.operations(ids), contenders));
+    for (const scenario of scenarios) expected.set(scenario, await checkedAnswers(scenario.operations(ids), contendersOf(scenario, contenders)));
     const idle = rssOf(contenders);
     const loadAtStart = loadavg();
     console.log(
@@ -43,13 +45,13 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       for (const connections of connectionCounts) {
         for (let round = 1; round <= rounds; round++) {
-          for (const contender of rotate(contenders, round - 1)) {
+          for (const contender of rotate(contendersOf(scenario, contenders), round - 1)) {
             const target = { url: contender.url, pid: contender.child.pid, token: BENCH_KEY };
             const operations = scenario.operations(ids);
             // A scenario's first round warms its code paths up (the JIT) for longer than a slice's warm-up.
             const warmup = round === 1 ? Math.max(warmupS, FIRST_WARMUP_S) : warmupS;
             if (warmup > 0) await warm(target, operations, connections, warmup);
-            const result = await measure(target, operations, expected.get(scenario)!, connections, durationS, stub.url);
+            const result = await measure(target, operations, expected.get(scenario)!, connections, durationS, stub.url, requestsPerOp(scenario, ids));
             measurements.push({ scenario: scenario.name, connections, round, contender: contender.name, ...result });
             console.log(
               `${scenario.name} | ${connections} conn | round ${round} | ${contender.name}: ${result.opsPerSec} ops/s, p99 ${result.p99Ms} ms, ${result.errors} errors, ${result.upstreamCallsPerOp} calls/op, ${result.cpuMsPerOp} CPU ms/op, peak ${result.peakRssMiB} MiB`,

@@ -1,7 +1,15 @@
 // What the benchmark asks of every contender (gateway, minimal Apollo and Mercurius baselines, floor): typical
 // frontend reads, from a cheap lookup to the N+1 trap and a fan-out, plus a write. Each scenario
 // is one or more named operations sent in turn on each connection; `minCalls` is the least
-// number of upstream calls one run of them can make.
+// number of upstream calls one operation can make.
+//
+// Two kinds of document. The benchmark-shaped ones are written here: one anonymous-style
+// selection each, no fragment, directive, variable default or `__typename`. The client-shaped
+// ones ask for the same data (one project, the 50-flag list, the N+1 trap) as frontends do: the
+// documents Apollo Client 4 and relay-compiler emitted for it in the client tests
+// (bench/client-documents/), with their fragments, defaults, `__typename`, cursors, `pageInfo`
+// and one `@include`, sent in turn.
+import { clientDocument, type ClientDocument } from './client-documents.ts';
 export interface BenchIds {
   /** Global id and upstream id of the 50-flag project. */
   projectId: string;
@@ -16,15 +24,26 @@ export interface Operation {
   operationName: string;
   query: string;
   variables: Record<string, unknown>;
+  /** What the client sent besides (Apollo Client names itself here). */
+  extensions?: Record<string, unknown>;
 }
 
 export interface Scenario {
-  /** Short name for `--scenarios` (project, list, n+1, nodes, fan-out, create). */
+  /** Short name for `--scenarios` (project, project-client, list, list-client, n+1, n+1-client, nodes, fan-out, create). */
   id: string;
   name: string;
   operations(ids: BenchIds): Operation[];
-  /** Upstream calls of one run of `operations` at best. */
+  /** Upstream calls of one operation at best. */
   minCalls: number;
+  /**
+   * The client-shaped documents: each request is one operation (the Apollo Client and the Relay
+   * document read the same data), where a run of the others is one (a create and its delete).
+   * The floor does not serve them: it answers each operation name with fixed JSON and reads no
+   * document, so its figure would be the benchmark-shaped scenario's again.
+   */
+  clientShaped?: true;
+  /** A client-shaped scenario's benchmark-shaped twin (its id): the same data, shown side by side. */
+  sameDataAs?: string;
 }
 
 const FLAG_FIELDS = 'id databaseId key name active deleted createdAt createdBy { email }';
@@ -54,7 +73,9 @@ export const SCENARIOS: Scenario[] = [
       { operationName: 'Project', query: 'query Project($id: ID!) { project(id: $id) { id name timezone } }', variables: { id: ids.projectId } },
     ],
   },
+  clientScenario('project', 'project by id', 1, 'ProjectHeader', 'ProjectHeaderQuery'),
   { ...flagList(50), id: 'list', name: '50 flags + creator' },
+  clientScenario('list', '50 flags + creator', 2, 'FlagTable', 'FlagTableQuery'),
   {
     id: 'n+1',
     name: 'N+1: 50 flags + project + creator',
@@ -67,6 +88,7 @@ export const SCENARIOS: Scenario[] = [
       },
     ],
   },
+  clientScenario('n+1', 'N+1: 50 flags + project + creator', 2, 'FlagOwners', 'FlagOwnersQuery'),
   {
     id: 'nodes',
     name: 'nodes(ids:) 50 flags, 3 projects',
@@ -112,3 +134,21 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
 ];
+
+/** A recorded client document with the benchmark's project in its `projectId` variable. */
+function forBenchProject(document: ClientDocument, ids: BenchIds): Operation {
+  if (!('projectId' in document.variables)) throw new Error(`bench: the client document ${document.operationName} has no projectId variable`);
+  return { ...document, variables: { ...document.variables, projectId: ids.projectId } };
+}
+
+/** A scenario sending Apollo Client's `apollo` document and relay-compiler's `relay` document in turn. */
+function clientScenario(twin: string, name: string, minCalls: number, apollo: string, relay: string): Scenario {
+  return {
+    id: `${twin}-client`,
+    name: `${name}, client documents`,
+    minCalls,
+    clientShaped: true,
+    sameDataAs: twin,
+    operations: (ids) => [forBenchProject(clientDocument('apollo', apollo), ids), forBenchProject(clientDocument('relay', relay), ids)],
+  };
+}

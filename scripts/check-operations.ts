@@ -7,11 +7,12 @@
 //
 // The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
 // documents of the tests), test/clients/operations/*.graphql, the requests of the Relay test client
-// (the text Relay's compiler persisted in test/clients/relay/__generated__) and the `graphql` blocks
-// and curl examples of README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
+// (the text Relay's compiler persisted in test/clients/relay/__generated__), the client documents
+// the benchmark sends (bench/client-documents/) and the `graphql` blocks and curl examples of
+// README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Kind, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { Kind, parse, validate, visit, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from 'graphql';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import { loadTypeDefs } from '../src/schema.ts';
 import { readManifest } from '../src/trusted-documents/manifest.ts';
@@ -42,7 +43,7 @@ async function typedDocuments(): Promise<ShippedOperation[]> {
 }
 
 /** The request text of each Relay artifact (fragments are inlined in the requests that use them). */
-function relayRequests(): ShippedOperation[] {
+export function relayRequests(): ShippedOperation[] {
   return filesIn('test/clients/relay/__generated__', '.graphql.ts').flatMap((path) => {
     const text = /"text": ("(?:[^"\\]|\\.)*")/.exec(read(path))?.[1];
     return text ? [{ source: path, body: JSON.parse(text) as string }] : [];
@@ -60,14 +61,62 @@ export function markdownOperations(path: string, text: string = read(path)): Shi
   return [...blocks, ...curlBodies];
 }
 
+/**
+ * test/clients/operations/*.graphql, each with the fragments of the other files it spreads (as
+ * codegen resolves them): a component's fragment lives in its own file.
+ */
+function clientOperationFiles(): ShippedOperation[] {
+  const files = filesIn('test/clients/operations', '.graphql').map((path) => ({ path, text: read(path) }));
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const { text } of files) {
+    try {
+      for (const definition of parse(text).definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    } catch {
+      // reported with its file below
+    }
+  }
+  return files.map(({ path, text }) => {
+    let document: DocumentNode;
+    try {
+      document = parse(text);
+    } catch {
+      return { source: path, body: text };
+    }
+    return { source: path, body: withSpreadFragments(document, fragments) };
+  });
+}
+
+/** `document` plus the fragments (from `fragments`) it spreads and does not define, transitively. */
+function withSpreadFragments(document: DocumentNode, fragments: Map<string, FragmentDefinitionNode>): DocumentNode {
+  const definitions = [...document.definitions];
+  const defined = new Set(definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [d.name.value] : [])));
+  for (let i = 0; i < definitions.length; i++) {
+    visit(definitions[i]!, {
+      FragmentSpread(spread) {
+        const fragment = fragments.get(spread.name.value);
+        if (fragment && !defined.has(fragment.name.value)) {
+          defined.add(fragment.name.value);
+          definitions.push(fragment);
+        }
+      },
+    });
+  }
+  return { ...document, definitions };
+}
+
+/** The client-shaped documents the benchmark sends, as Apollo Client and Relay sent them (bench/client-documents/). */
+function recordedClientDocuments(): ShippedOperation[] {
+  return filesIn('bench/client-documents', '.json').flatMap((path) =>
+    (JSON.parse(read(path)) as { documents: { operationName: string; query: string }[] }).documents.map((d) => ({
+      source: `${path} ${d.operationName}`,
+      body: d.query,
+    })),
+  );
+}
+
 /** Every operation the repository ships (see the header). */
 export async function repositoryOperations(): Promise<ShippedOperation[]> {
-  return [
-    ...(await typedDocuments()),
-    ...filesIn('test/clients/operations', '.graphql').map((path) => ({ source: path, body: read(path) })),
-    ...relayRequests(),
-    ...markdownOperations('README.md'),
-  ];
+  return [...(await typedDocuments()), ...clientOperationFiles(), ...relayRequests(), ...recordedClientDocuments(), ...markdownOperations('README.md')];
 }
 
 /** The operations of a persisted-operation manifest, named by their operation name. */
@@ -84,6 +133,8 @@ export function invalidOperations(schema: GraphQLSchema, operations: ShippedOper
     } catch (error) {
       return [`${source}: ${(error as Error).message}`];
     }
+    // A fragment alone (a component's file, codegen's FragmentDoc) is checked in the operations that spread it.
+    if (!document.definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION)) return [];
     return validate(schema, document).map((error) => `${source}: ${error.message}`);
   });
 }

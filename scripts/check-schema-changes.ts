@@ -4,13 +4,13 @@
 //   npm run schema:changes   lists the changes; exits 1 on a breaking change not recorded in
 //                            CHANGELOG.md or without the version it needs
 //   npm run schema:release   the same check, then makes the current SDL the released baseline
-//                            and dates package.json's version in CHANGELOG.md
+//                            and turns CHANGELOG.md's `## [Unreleased]` into package.json's version, dated
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse, type DocumentNode } from 'graphql';
 import { publishedSchema, withoutHeader } from './print-schema.ts';
 import { schemaChanges } from './schema-changes.ts';
-import { checkRelease, type ReleaseVerdict } from './release-policy.ts';
+import { checkRelease, UNRELEASED_HEADING, type ReleaseVerdict } from './release-policy.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 export const RELEASED_SCHEMA_PATH = root('published/subgraph.released.graphql');
@@ -45,9 +45,10 @@ function report(verdict: ReleaseVerdict, releasedVersion: string): void {
   for (const failure of verdict.failures) console.error(`\n${failure}`);
 }
 
-/** Dates `## [version] - Unreleased` in the changelog. */
+/** The release in the changelog: its `## [Unreleased]` section becomes `## [version] - date`. */
 export function dateRelease(changelog: string, version: string, date: string): string {
-  return changelog.replace(`## [${version}] - Unreleased`, `## [${version}] - ${date}`);
+  if (!changelog.includes(`${UNRELEASED_HEADING}\n`)) throw new Error(`CHANGELOG.md has no "${UNRELEASED_HEADING}" section to release`);
+  return changelog.replace(`${UNRELEASED_HEADING}\n`, `## [${version}] - ${date}\n`);
 }
 
 async function main(args: string[]): Promise<number> {

@@ -5,13 +5,17 @@
 import type { DocumentNode } from 'graphql';
 import { schemaFileOf, type SchemaChange } from './schema-changes.ts';
 
-/** One `## [version] - date` section of the changelog. */
+/** One `## [version] - date` section of the changelog, or the `## [Unreleased]` one (version `Unreleased`, no date). */
 export interface ChangelogSection {
   version: string;
-  /** The release date, or `Unreleased`. */
+  /** The release date; empty for the Unreleased section. */
   date: string;
   body: string;
 }
+
+/** The heading of the section in preparation, as Keep a Changelog names it; a release dates it under its version. */
+export const UNRELEASED = 'Unreleased';
+export const UNRELEASED_HEADING = `## [${UNRELEASED}]`;
 
 export function changelogSections(text: string): ChangelogSection[] {
   const heads = [...text.matchAll(/^## \[([^\]]+)\](?: - (.+))?$/gm)];
@@ -72,12 +76,12 @@ export function checkRelease({ changes, changelog, releasedVersion, version, fil
   }
   if (changes.length === 0) return verdict;
   const [released, next] = [parseVersion(releasedVersion), parseVersion(version)];
-  const section = changelogSections(changelog).find((s) => s.version === version);
-  if (compare(next, released) <= 0 || section?.date !== 'Unreleased') {
+  const section = changelogSections(changelog).find((s) => s.version === UNRELEASED);
+  if (compare(next, released) <= 0 || !section) {
     verdict.failures.push(
       `The schema changed since version ${releasedVersion} (published/subgraph.released.graphql), but package.json's version ${version} ` +
-        `has no "## [${version}] - Unreleased" section in CHANGELOG.md, or is not above ${releasedVersion}: ` +
-        `bump it (npm version minor --no-git-tag-version) and add that section.`,
+        `is not above ${releasedVersion}, or CHANGELOG.md has no "${UNRELEASED_HEADING}" section: ` +
+        `bump it (npm version minor --no-git-tag-version) and record the changes under that section.`,
     );
     return verdict;
   }
@@ -91,7 +95,7 @@ export function checkRelease({ changes, changelog, releasedVersion, version, fil
     }
     verdict.failures.push(
       `Breaking change ${change.type} at \`${change.coordinate}\`: ${change.message}.\n` +
-        `  Either undo it in ${schemaFileOf(change.coordinate, files)}, or record it in CHANGELOG.md under "## [${version}] - Unreleased", "### Breaking", as\n` +
+        `  Either undo it in ${schemaFileOf(change.coordinate, files)}, or record it in CHANGELOG.md under "${UNRELEASED_HEADING}", "### Breaking", as\n` +
         `  ${entryTemplate(change)}` +
         (entry ? '\n  (The entry for it has no "Migration:" note.)' : ''),
     );

@@ -6,6 +6,8 @@
 //     failures into `userErrors` and rethrows everything else;
 //   - a GraphQLError that Apollo Server marks as an HTTP 4xx without a code (e.g. a persisted
 //     query whose hash does not match) is the caller's mistake: BAD_REQUEST;
+//   - graphql-js refusing an argument's value during execution (a `null` given for a defaulted
+//     variable where a non-null value is required) is the caller's mistake: BAD_USER_INPUT;
 //   - a value the schema cannot return (a null in a non-null field, a scalar of the wrong type)
 //     came from the upstream: UPSTREAM_ERROR;
 //   - anything else that is not a deliberate GraphQLError or UpstreamError is masked as
@@ -43,6 +45,9 @@ interface UpstreamErrorBody {
   detail?: unknown;
   attr?: unknown;
   error?: unknown;
+  /** The approval gate's 409 (`approval_required`, `change_request_pending`). */
+  message?: unknown;
+  change_request_id?: unknown;
 }
 
 /** A client mistake found before any upstream call; `extensions` usually names the `argument`. */
@@ -139,7 +144,7 @@ function upstreamMessage(error: UpstreamError, code: ErrorCode, callerDetail: st
 }
 
 /**
- * Upstream 400 of a mutation -> userErrors, or null when the error is something else
+ * Upstream 400 (or a refusing 409) of a mutation -> userErrors, or null when the error is something else
  * (the caller rethrows it). Handles the DRF envelope (`validation_error`, `attr`
  * `filters__groups__0` -> ["input", "filters", "groups", "0"], `code` -> a UserErrorCode with the
  * raw code kept as `upstreamCode`) and the ad-hoc `{error}` / `{success: false, error}` bodies of
@@ -150,9 +155,10 @@ function upstreamMessage(error: UpstreamError, code: ErrorCode, callerDetail: st
  *   not plain snake_case -> camelCase (e.g. `{ name: "description" }`)
  */
 export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['input'], fieldNames: Record<string, string> = {}): UserError[] | null {
-  if (!(error instanceof UpstreamError) || error.status !== 400) return null;
+  if (!(error instanceof UpstreamError) || (error.status !== 400 && error.status !== 409)) return null;
   const body = asErrorBody(error.body);
   if (!body) return null;
+  if (error.status === 409) return refusedAsConflict(body);
   if (body.type === 'validation_error') {
     const upstreamCode = stringOrNull(body.code);
     const message = stringOrNull(body.detail) ?? 'Invalid input.';
@@ -161,6 +167,25 @@ export function userErrorsFrom(error: unknown, inputPathPrefix: string[] = ['inp
   const adHoc = stringOrNull(body.error);
   if (adHoc !== null && body.type === undefined) return [{ field: null, message: adHoc, code: 'OTHER', upstreamCode: null }];
   return null;
+}
+
+const APPROVAL_CODES = new Set(['approval_required', 'change_request_pending']);
+
+/**
+ * The service's 409s that refuse a write as a whole: an edit overlapping someone else's (`conflict`, the edit's
+ * version was stale) and an approval policy's gate (a change request opened, or one already pending). Any other
+ * 409 is not a user error (null).
+ */
+function refusedAsConflict(body: UpstreamErrorBody): UserError[] | null {
+  const upstreamCode = stringOrNull(body.code);
+  if (upstreamCode === 'conflict') {
+    return [{ field: null, message: stringOrNull(body.detail) ?? 'The object changed since it was read.', code: 'CONFLICT', upstreamCode }];
+  }
+  if (upstreamCode === null || !APPROVAL_CODES.has(upstreamCode)) return null;
+  const message = stringOrNull(body.message) ?? stringOrNull(body.detail) ?? stringOrNull(body.error) ?? 'Approval required.';
+  const id = body.change_request_id;
+  const changeRequestId = typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+  return [{ field: null, message, code: 'APPROVAL_REQUIRED', upstreamCode, changeRequestId }];
 }
 
 export interface MutateOptions {
@@ -257,6 +282,9 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, op
   if (deliberate && isClientStatus(original)) {
     return { message: redactSecrets(formatted.message), ...base, extensions: { code: ErrorCode.BAD_REQUEST } };
   }
+  if (original instanceof GraphQLError && isArgumentValueError(original)) {
+    return { message: redactSecrets(formatted.message), ...base, extensions: { code: ErrorCode.BAD_USER_INPUT } };
+  }
   options.onMasked?.(original);
   if (formatted.path && isResultShapeError(original)) {
     return { message: 'The upstream returned a value this field cannot hold.', ...base, extensions: { code: ErrorCode.UPSTREAM_ERROR } };
@@ -276,6 +304,17 @@ export function isMaskedError(error: GraphQLError): boolean {
 function isClientStatus(error: unknown): boolean {
   const status = (error as { extensions?: { http?: { status?: unknown } } } | null)?.extensions?.http?.status;
   return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+// graphql-js reading an argument's value during execution (its getArgumentValues): validation
+// lets a nullable variable with a default stand where a non-null value is required, so a `null`
+// given for it (`$withTags: Boolean = true`, `{"withTags": null}`, `@include(if: $withTags)`)
+// fails only there. graphql-js's answer is its message as a field error (or a request error at the
+// root), with no code: the caller sent the null, so it is BAD_USER_INPUT, never masked.
+function isArgumentValueError(error: GraphQLError): boolean {
+  return /^Argument "\w+" (?:of non-null type "[^"]+" must not be null\.$|of required type "[^"]+" was (?:not provided\.$|provided the variable "\$\w+" which was not provided a runtime value\.$)|has invalid value )/.test(
+    error.message,
+  );
 }
 
 // graphql-js (or graphql-jit) completing a field with what a resolver returned: a null in a non-null

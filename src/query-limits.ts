@@ -25,16 +25,22 @@ function isLimitError(error: Error): boolean {
 
 const refusal = { onReject: [reportLimit], propagateOnRejection: false };
 
+/** The numbers the structural rules enforce (QUERY_LIMITS; tests pass smaller ones to show the room left). */
+export type StructuralLimits = Record<'maxDepth' | 'maxAliases' | 'maxDirectives', number>;
+
 /**
  * graphql-armor's validation rules for depth, aliases and directives. Its token limit is not used:
  * on Apollo Server it parses every document a second time in `parsingDidStart`, where a syntax error
  * becomes a 500; graphql-js counts tokens in the one parse instead (`parseOptions`).
+ *
+ * Depth is the data's depth: fragments are expanded (`flattenFragments`), so a page built from
+ * colocated component fragments counts the fields it nests, not the fragments it spreads.
  */
-export function queryLimitRules() {
+export function queryLimitRules(limits: StructuralLimits = QUERY_LIMITS) {
   return new ApolloArmor({
-    maxDepth: { n: QUERY_LIMITS.maxDepth, ignoreIntrospection: true, ...refusal },
-    maxAliases: { n: QUERY_LIMITS.maxAliases, ...refusal },
-    maxDirectives: { n: QUERY_LIMITS.maxDirectives, ...refusal },
+    maxDepth: { n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true, ...refusal },
+    maxAliases: { n: limits.maxAliases, ...refusal },
+    maxDirectives: { n: limits.maxDirectives, ...refusal },
     maxTokens: { enabled: false },
     costLimit: { enabled: false },
     // Field suggestions stay on: this is a public, documented, introspectable schema.

@@ -33,6 +33,9 @@ export const USER_ERROR_CODES = [
   'INVALID_OPERATOR',
   'MALFORMED_REQUEST',
   'CONFLICT',
+  'DEPENDENT_FLAGS_ACTIVE',
+  'ARCHIVED',
+  'APPROVAL_REQUIRED',
   'OTHER',
 ] as const;
 
@@ -46,6 +49,10 @@ export interface UserError {
   code: UserErrorCode;
   /** The upstream's own code (e.g. "unique"); null when the upstream gave none or the gateway found the problem. */
   upstreamCode: string | null;
+  /** APPROVAL_REQUIRED: the change request awaiting approval. */
+  changeRequestId?: string | null;
+  /** CONFLICT of a flag edit with `expectedVersion`: the flag's version now. */
+  currentVersion?: number | null;
 }
 
 const KNOWN = new Set<string>(USER_ERROR_CODES);

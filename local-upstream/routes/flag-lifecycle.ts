@@ -1,4 +1,4 @@
-import { permissionDenied, validationError } from '../http/errors.ts';
+import { ApiError, permissionDenied, validationError } from '../http/errors.ts';
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { allFlags, updateFlag, type FlagFields, type FlagRow } from '../storage/flags.ts';
@@ -33,11 +33,20 @@ function effectiveChange(flag: FlagRow, change: StateChange): StateChange {
   return Object.fromEntries(Object.entries(change).filter(([field, value]) => flag[field as keyof StateChange] !== value));
 }
 
-function lifecycleAction(decide: (flag: FlagRow) => StateChange) {
+/**
+ * A soft-deleted flag is refused before its state is looked at, in the ad-hoc `{success, error}` body of the service's
+ * flag actions: evaluation never serves a deleted flag, so a state change on one would report a success that changes nothing.
+ */
+function refuseDeleted(flag: FlagRow, doing: string): void {
+  if (flag.deleted) throw new ApiError(400, { success: false, error: `This feature flag has been deleted. Restore it before ${doing} it.` });
+}
+
+function lifecycleAction(doing: string, decide: (flag: FlagRow) => StateChange) {
   return (ctx: RouteContext): ApiResponse => {
     const { project } = projectOf(ctx, 'feature_flag:write');
     const flag = flagOf(ctx, project.id);
     if (!ctx.users.canEdit(flag)) throw permissionDenied("You don't have edit permissions for this feature flag.");
+    refuseDeleted(flag, doing);
     const change = effectiveChange(flag, decide(flag));
     if (Object.keys(change).length === 0) return ok(flagBody(flag, ctx.users));
     checkFlagTransition(flag, change, allFlags(ctx.store, project.id, true));
@@ -51,8 +60,8 @@ function lifecycleAction(decide: (flag: FlagRow) => StateChange) {
 
 const BASE = '/api/projects/:project/feature_flags/:id';
 export const flagLifecycleRoutes: Route[] = [
-  { method: 'POST', path: `${BASE}/enable`, handler: lifecycleAction(enable) },
-  { method: 'POST', path: `${BASE}/disable`, handler: lifecycleAction(disable) },
-  { method: 'POST', path: `${BASE}/archive`, handler: lifecycleAction(archive) },
-  { method: 'POST', path: `${BASE}/unarchive`, handler: lifecycleAction(unarchive) },
+  { method: 'POST', path: `${BASE}/enable`, handler: lifecycleAction('enabling', enable) },
+  { method: 'POST', path: `${BASE}/disable`, handler: lifecycleAction('disabling', disable) },
+  { method: 'POST', path: `${BASE}/archive`, handler: lifecycleAction('archiving', archive) },
+  { method: 'POST', path: `${BASE}/unarchive`, handler: lifecycleAction('unarchiving', unarchive) },
 ];

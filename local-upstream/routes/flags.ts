@@ -68,6 +68,8 @@ function create(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:write');
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, inputContext(ctx, project));
+  // A new flag is version 1 whatever the body says.
+  delete input.version;
   const key = input.key as string;
   freeKeyHeldByDeletedFlag(ctx, project.id, key);
   const fields: FlagFields = {
@@ -129,12 +131,14 @@ function update(ctx: RouteContext): ApiResponse {
   const context = inputContext(ctx, project, flag);
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, context);
-  checkEditConflict(body, input, flag, ctx.users.basic(flag.last_modified_by)?.email ?? null);
-  stripLegacyGroups(input, flag);
   checkFlagTransition(flag, input, context.projectFlags);
   if (input.deleted === true && !flag.deleted && linkedInReplaySettings(project, flag.id)) {
     throw validationError('This feature flag is used in session replay settings. Please remove it from replay settings before deleting.', null);
   }
+  stripLegacyGroups(input, flag);
+  // Last, as in the service: the version check compares the fields as they would be written.
+  checkEditConflict(body, input, { flag, callerId: ctx.caller.user.id, lastEditorEmail: ctx.users.basic(flag.last_modified_by)?.email ?? null });
+  delete input.version;
   if (typeof input.key === 'string' && input.key !== flag.key) freeKeyHeldByDeletedFlag(ctx, project.id, input.key);
   const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
   let activity = 'updated';

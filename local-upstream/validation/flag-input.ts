@@ -24,6 +24,8 @@ const FLAG_FIELDS: FieldSpecs = {
   has_encrypted_payloads: { kind: 'boolean', allowNull: true },
   evaluation_runtime: { kind: 'choice', choices: ['server', 'client', 'all'], allowNull: true },
   bucketing_identifier: { kind: 'choice', choices: ['distinct_id', 'device_id'], allowNull: true },
+  // Read by the update's edit-conflict check (validation/edit-conflict.ts); never stored as sent.
+  version: { kind: 'integer' },
 };
 
 /** Nullable booleans the service's model stores as false. */

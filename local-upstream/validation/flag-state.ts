@@ -31,7 +31,7 @@ function activeDependents(flag: FlagRow, projectFlags: FlagRow[]): FlagRow[] {
   return projectFlags.filter((other) => other.id !== flag.id && other.active && !other.deleted && dependencyIds(other.filters).includes(String(flag.id)));
 }
 
-export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; deleted?: unknown; filters?: unknown }, projectFlags: FlagRow[]): void {
+export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; deleted?: unknown }, projectFlags: FlagRow[]): void {
   if (changes.deleted === true && !flag.deleted) {
     const dependents = activeDependents(flag, projectFlags);
     if (dependents.length) {
@@ -51,12 +51,12 @@ export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; 
     }
   }
   if (changes.active === true && !flag.active) {
-    const filters = (changes.filters as Record<string, unknown> | undefined) ?? flag.filters;
-    const ids = new Set(dependencyIds(filters));
+    // The service reads the dependencies from the stored filters, not from filters sent in the same write.
+    const ids = new Set(dependencyIds(flag.filters));
     const disabled = projectFlags.filter((other) => ids.has(String(other.id)) && !other.deleted && !other.active);
     if (disabled.length) {
       throw validationError(
-        `Cannot enable this feature flag because it depends on disabled flags: ${describe(disabled)}. Please enable those flags first.`,
+        `Cannot enable this feature flag because it depends on disabled flags: ${describe(disabled)}. Please enable the dependency flags first.`,
         null,
       );
     }

@@ -30,16 +30,16 @@ export const QUERY_LIMITS = Object.freeze({
    * Measured (test/gateway/query-cost.test.ts keeps this table true):
    *
    *   operation                                                                      cost
-   *   Sandbox's example operation (5 projects x 10 flags)                              61
+   *   Sandbox's example operation (5 projects x 10 flags)                             176
    *   50 aliased node(id:) lookups of a flag with its project                        1000
-   *   projects(first: 50), every Project field, organization { id name }           16601
+   *   projects(first: 50), every Project field, organization { id name }           16610
    *   a project's 100 flags, every FeatureFlag field, createdBy, lastModifiedBy,
-   *     project { organization { id name } }                                         2512
-   *   a project's featureFlags(first: 100) { roleAccess(first: 10) { role { name } } } 2211
-   *   100 projects x their first 100 flags (key only)                              10201
-   *   the most expensive query of test/ (a flag's activity(first: 100) + changes)  10212
-   *   refused: projects(first: 100), every Project field (32 full-record fields)   33201
-   *   refused: projects x featureFlags x roleAccess, 100 each (or no first)      1020201
+   *     project { organization { id name } }                                         2521
+   *   a project's featureFlags(first: 100) { roleAccess(first: 10) { role { name } } } 3120
+   *   100 projects x their first 100 flags (key only)                              11110
+   *   the most expensive query of test/ (a flag's activity(first: 100) + changes)  10221
+   *   refused: projects(first: 100), every Project field (32 full-record fields)   33210
+   *   refused: projects x featureFlags x roleAccess, 100 each (or no first)      1111110
    *
    * 20 000 is about twice the largest legitimate example: two nested levels of 100-item pages
    * pass with room for a few objects per item; a third level of 100 is refused.
@@ -52,8 +52,8 @@ export const QUERY_LIMITS = Object.freeze({
    */
   maxPageSize: MAX_PAGE_SIZE,
   /**
-   * `@cost(weight:)` of a field that makes an upstream call of its own (project, node, nodes,
-   * evaluationReasons, localEvaluation, plugin source...): replaces the weight 1 of an object.
+   * `@cost(weight:)` of a field that makes an upstream call of its own (project, node, nodes, every
+   * connection, evaluationReasons, localEvaluation, plugin source...): replaces the weight 1 of an object.
    */
   upstreamCallCost: 10,
 });

@@ -101,6 +101,15 @@ export type ActivityLogUser = {
   readonly isSystem: Scalars['Boolean']['output'];
 };
 
+/** Result of `archiveFeatureFlag`. */
+export type ArchiveFeatureFlagPayload = {
+  readonly __typename?: 'ArchiveFeatureFlagPayload';
+  /** The flag, now archived (and disabled); null when `userErrors` is not empty. */
+  readonly featureFlag?: Maybe<FeatureFlag>;
+  /** Why the flag could not be archived: `DEPENDENT_FLAGS_ACTIVE` (an enabled flag others depend on), `APPROVAL_REQUIRED`, a deleted flag (`OTHER`). */
+  readonly userErrors: ReadonlyArray<UserError>;
+};
+
 /** Result of `checkPluginForUpdates`. */
 export type CheckPluginForUpdatesPayload = {
   readonly __typename?: 'CheckPluginForUpdatesPayload';
@@ -345,6 +354,24 @@ export type DeleteProjectPayload = {
   readonly userErrors: ReadonlyArray<UserError>;
 };
 
+/** Result of `disableFeatureFlag`. */
+export type DisableFeatureFlagPayload = {
+  readonly __typename?: 'DisableFeatureFlagPayload';
+  /** The flag, now disabled; null when `userErrors` is not empty. */
+  readonly featureFlag?: Maybe<FeatureFlag>;
+  /** Why the flag could not be disabled: `DEPENDENT_FLAGS_ACTIVE`, `APPROVAL_REQUIRED`, a deleted flag (`OTHER`). */
+  readonly userErrors: ReadonlyArray<UserError>;
+};
+
+/** Result of `enableFeatureFlag`. */
+export type EnableFeatureFlagPayload = {
+  readonly __typename?: 'EnableFeatureFlagPayload';
+  /** The flag, now enabled; null when `userErrors` is not empty. */
+  readonly featureFlag?: Maybe<FeatureFlag>;
+  /** Why the flag could not be enabled: `ARCHIVED`, a disabled dependency, `APPROVAL_REQUIRED`, a deleted flag (`OTHER`). */
+  readonly userErrors: ReadonlyArray<UserError>;
+};
+
 /**
  * A feature flag: a key that client libraries evaluate to on/off (or a variant) per person or group,
  * according to its release conditions (`filters`). Flags are never hard-deleted; `deleted` marks a soft delete.
@@ -357,6 +384,12 @@ export type FeatureFlag = Node & {
   readonly activity?: Maybe<ActivityLogConnection>;
   /** Database ids of the dashboards linked to the flag. */
   readonly analyticsDashboards?: Maybe<ReadonlyArray<Scalars['Int']['output']>>;
+  /**
+   * True when the flag is archived (`archiveFeatureFlag`): kept for reference, disabled, and hidden from the
+   * upstream's default flag list. Exactly when `status` is `ARCHIVED`, unless the flag is also deleted (`status`
+   * `DELETED`). Upstreams older than the lifecycle endpoints report no archive state: false there.
+   */
+  readonly archived: Scalars['Boolean']['output'];
   /** Whether the calling user may edit this flag. */
   readonly canEdit?: Maybe<Scalars['Boolean']['output']>;
   /** When the flag was created. */
@@ -666,6 +699,12 @@ export type LocalEvaluationFlag = {
 /** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
 export type Mutation = {
   readonly __typename?: 'Mutation';
+  /**
+   * Archive a flag: hidden from the default flag list, and disabled in the same write (one call to the
+   * upstream's `archive/` endpoint). An archived flag is returned unchanged. Refused for an enabled flag other
+   * enabled flags depend on (`DEPENDENT_FLAGS_ACTIVE`).
+   */
+  readonly archiveFeatureFlag: ArchiveFeatureFlagPayload;
   /** Look up the newest version of a plugin and record it as `latestTag` (a write upstream, hence a mutation). */
   readonly checkPluginForUpdates: CheckPluginForUpdatesPayload;
   /** Copy a flag, by key, from one project to others of the same organization. Browser sessions only on the real service (personal keys get FORBIDDEN). */
@@ -686,6 +725,17 @@ export type Mutation = {
   readonly deletePlugin: DeletePluginPayload;
   /** Deletes a project (DELETE /api/projects/{id}/). */
   readonly deleteProject: DeleteProjectPayload;
+  /**
+   * Disable a flag, changing nothing else (one call to the upstream's `disable/` endpoint). A disabled flag is
+   * returned unchanged. Refused while enabled flags depend on it (`DEPENDENT_FLAGS_ACTIVE`, naming them).
+   */
+  readonly disableFeatureFlag: DisableFeatureFlagPayload;
+  /**
+   * Enable a flag, changing nothing else (one call to the upstream's `enable/` endpoint; targeting is never re-sent).
+   * An enabled flag is returned unchanged. Refused for an archived flag (`ARCHIVED`: unarchive it first) and
+   * for a flag that depends on disabled flags.
+   */
+  readonly enableFeatureFlag: EnableFeatureFlagPayload;
   /** Add enriched analytics to the flag's usage dashboard. Browser sessions only on the real service (personal keys get FORBIDDEN). */
   readonly enrichFeatureFlagUsageDashboard: FeatureFlagDashboardPayload;
   /** Give a role access to a feature flag. */
@@ -694,7 +744,13 @@ export type Mutation = {
   readonly restoreFeatureFlag: RestoreFeatureFlagPayload;
   /** Take a role's access to a feature flag away (deletes the grant). */
   readonly revokeFeatureFlagRoleAccess: RevokeFeatureFlagRoleAccessPayload;
-  /** Change fields of a feature flag (PATCH: omitted fields stay). Use delete/restore for `deleted`. */
+  /** Unarchive a flag; it stays disabled (one call to the upstream's `unarchive/` endpoint). A flag not archived is returned unchanged. */
+  readonly unarchiveFeatureFlag: UnarchiveFeatureFlagPayload;
+  /**
+   * Change fields of a feature flag (PATCH: omitted fields stay). Use delete/restore for `deleted`, and the
+   * enable/disable/archive mutations to switch a flag. With `expectedVersion`, only if nobody changed the flag
+   * since that version (`CONFLICT` otherwise); without it, the edit wins over what others changed in the same fields.
+   */
   readonly updateFeatureFlag: UpdateFeatureFlagPayload;
   /** Change fields of a plugin (PATCH: omitted fields stay). */
   readonly updatePlugin: UpdatePluginPayload;
@@ -704,6 +760,12 @@ export type Mutation = {
   readonly updateProject: UpdateProjectPayload;
   /** Re-download a plugin at its latest version. */
   readonly upgradePlugin: UpgradePluginPayload;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationArchiveFeatureFlagArgs = {
+  input: FeatureFlagReferenceInput;
 };
 
 
@@ -768,6 +830,18 @@ export type MutationDeleteProjectArgs = {
 
 
 /** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationDisableFeatureFlagArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationEnableFeatureFlagArgs = {
+  input: FeatureFlagReferenceInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
 export type MutationEnrichFeatureFlagUsageDashboardArgs = {
   input: FeatureFlagReferenceInput;
 };
@@ -788,6 +862,12 @@ export type MutationRestoreFeatureFlagArgs = {
 /** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
 export type MutationRevokeFeatureFlagRoleAccessArgs = {
   input: RevokeFeatureFlagRoleAccessInput;
+};
+
+
+/** Write operations. Each takes one `input` argument and returns a payload with the changed object and `userErrors`. */
+export type MutationUnarchiveFeatureFlagArgs = {
+  input: FeatureFlagReferenceInput;
 };
 
 
@@ -1499,6 +1579,15 @@ export type SubscriptionFeatureFlagChangedArgs = {
   projectId: Scalars['ID']['input'];
 };
 
+/** Result of `unarchiveFeatureFlag`. */
+export type UnarchiveFeatureFlagPayload = {
+  readonly __typename?: 'UnarchiveFeatureFlagPayload';
+  /** The flag, no longer archived (still disabled); null when `userErrors` is not empty. */
+  readonly featureFlag?: Maybe<FeatureFlag>;
+  /** Why the flag could not be unarchived: a deleted flag (`OTHER`). */
+  readonly userErrors: ReadonlyArray<UserError>;
+};
+
 /** The flag fields `updateFeatureFlag` changes; omitted fields stay as they are. */
 export type UpdateFeatureFlagInput = {
   /** Enable or disable the flag. */
@@ -1509,6 +1598,16 @@ export type UpdateFeatureFlagInput = {
   readonly description?: InputMaybe<Scalars['String']['input']>;
   /** Keep a person's value stable across anonymous and identified ids. */
   readonly ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Apply the edit only if the flag is still at this version (`FeatureFlag.version` as the editor read it).
+   * When it has moved on, the edit is refused as a whole, even if nobody touched the fields it changes:
+   * `userErrors` with code `CONFLICT`, the upstream's message (which names who changed the flag, when it
+   * says), and the flag's version now in `currentVersion`; nothing is written. The upstream makes the
+   * check in the same write (the gateway sends `version` and an `original_flag` that makes any stale edit
+   * overlap), so no edit can slip in between a check and the write. Without it the edit is applied
+   * whatever happened since, over the fields it names.
+   */
+  readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
   /** New release conditions (replace the old ones). */
   readonly filters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether the usage dashboard has enriched analytics. */
@@ -1720,8 +1819,12 @@ export type UserBlastRadius = {
  */
 export type UserError = {
   readonly __typename?: 'UserError';
+  /** With `APPROVAL_REQUIRED`: the upstream's id of the change request that awaits approval (new, or the one already pending). Null otherwise. */
+  readonly changeRequestId?: Maybe<Scalars['String']['output']>;
   /** What kind of problem it is. Codes the upstream gives are mapped one to one (`unique` is `UNIQUE`); any other is `OTHER`, with the upstream's own code in `upstreamCode`. */
   readonly code: UserErrorCode;
+  /** With `CONFLICT` from a flag edit's `expectedVersion`: the flag's version now. Null otherwise. */
+  readonly currentVersion?: Maybe<Scalars['Int']['output']>;
   /** Path to the offending input field, e.g. `["input", "timezone"]` or `["input", "filters", "groups", "0"]`; null when the error is not about one field. */
   readonly field?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** Human-readable description of the problem, worded as the upstream words it. */
@@ -1732,6 +1835,10 @@ export type UserError = {
 
 /** The kind of a `UserError`. Field-validation codes follow the upstream's (Django REST framework) codes, upper-cased; docs/errors.md lists where each comes from. */
 export type UserErrorCode =
+  /** An approval policy gates this change: a change request was opened (or one is already pending), `changeRequestId` names it, and nothing was written. */
+  | 'APPROVAL_REQUIRED'
+  /** The flag is archived: it cannot be enabled before it is unarchived. */
+  | 'ARCHIVED'
   /** A flag condition uses a cohort with behavioral (event) filters. */
   | 'BEHAVIORAL_COHORT_FOUND'
   /** The field may not be blank (an empty string). */
@@ -1740,6 +1847,8 @@ export type UserErrorCode =
   | 'COHORT_DOES_NOT_EXIST'
   /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
   | 'CONFLICT'
+  /** The flag cannot be disabled (or archived while enabled): enabled flags depend on it. The message names them (`key (ID: id)`). */
+  | 'DEPENDENT_FLAGS_ACTIVE'
   /** A referenced object does not exist, e.g. a dashboard or role id. */
   | 'DOES_NOT_EXIST'
   /** The list or map may not be empty. */
@@ -1951,6 +2060,7 @@ export type ResolversTypes = {
   ActivityLogEntry: ResolverTypeWrapper<ActivityLogRecord>;
   ActivityLogUser: ResolverTypeWrapper<ActivityLogUser>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ArchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<ArchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   CheckPluginForUpdatesPayload: ResolverTypeWrapper<Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
   CopyFeatureFlagFailure: ResolverTypeWrapper<CopyFlagsFailureRecord>;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
@@ -1968,6 +2078,8 @@ export type ResolversTypes = {
   DeletePluginPayload: ResolverTypeWrapper<DeletePluginPayload>;
   DeleteProjectInput: DeleteProjectInput;
   DeleteProjectPayload: ResolverTypeWrapper<DeleteProjectPayload>;
+  DisableFeatureFlagPayload: ResolverTypeWrapper<Omit<DisableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  EnableFeatureFlagPayload: ResolverTypeWrapper<Omit<EnableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   FeatureFlag: ResolverTypeWrapper<ProjectFlag>;
   FeatureFlagChange: ResolverTypeWrapper<FlagChangeEvent>;
   FeatureFlagChangeKind: FeatureFlagChangeKind;
@@ -2015,6 +2127,7 @@ export type ResolversTypes = {
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
+  UnarchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<UnarchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
   UpdateFeatureFlagPayload: ResolverTypeWrapper<Omit<UpdateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
   UpdatePluginInput: UpdatePluginInput;
@@ -2042,6 +2155,7 @@ export type ResolversParentTypes = {
   ActivityLogEntry: ActivityLogRecord;
   ActivityLogUser: ActivityLogUser;
   Boolean: Scalars['Boolean']['output'];
+  ArchiveFeatureFlagPayload: Omit<ArchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   CheckPluginForUpdatesPayload: Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
   CopyFeatureFlagFailure: CopyFlagsFailureRecord;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
@@ -2059,6 +2173,8 @@ export type ResolversParentTypes = {
   DeletePluginPayload: DeletePluginPayload;
   DeleteProjectInput: DeleteProjectInput;
   DeleteProjectPayload: DeleteProjectPayload;
+  DisableFeatureFlagPayload: Omit<DisableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  EnableFeatureFlagPayload: Omit<EnableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   FeatureFlag: ProjectFlag;
   FeatureFlagChange: FlagChangeEvent;
   FeatureFlagConnection: Connection<ProjectFlag>;
@@ -2103,6 +2219,7 @@ export type ResolversParentTypes = {
   Subscription: Record<PropertyKey, never>;
   TimeZone: Scalars['TimeZone']['output'];
   UUID: Scalars['UUID']['output'];
+  UnarchiveFeatureFlagPayload: Omit<UnarchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
   UpdateFeatureFlagPayload: Omit<UpdateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
   UpdatePluginInput: UpdatePluginInput;
@@ -2153,6 +2270,11 @@ export type ActivityLogUserResolvers<ContextType = GatewayContext, ParentType ex
   email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   isSystem?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ArchiveFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['ArchiveFeatureFlagPayload'] = ResolversParentTypes['ArchiveFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CheckPluginForUpdatesPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CheckPluginForUpdatesPayload'] = ResolversParentTypes['CheckPluginForUpdatesPayload']> = {
@@ -2214,11 +2336,22 @@ export type DeleteProjectPayloadResolvers<ContextType = GatewayContext, ParentTy
   userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type DisableFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['DisableFeatureFlagPayload'] = ResolversParentTypes['DisableFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type EnableFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['EnableFeatureFlagPayload'] = ResolversParentTypes['EnableFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type FeatureFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['FeatureFlag'] = ResolversParentTypes['FeatureFlag'], FederationReferenceType extends FederationReferenceTypes['FeatureFlag'] = FederationReferenceTypes['FeatureFlag']> = {
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['FeatureFlag']> | FederationReferenceType, FederationReferenceType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   activity?: Resolver<Maybe<ResolversTypes['ActivityLogConnection']>, ParentType, ContextType, Partial<FeatureFlagActivityArgs>>;
   analyticsDashboards?: Resolver<Maybe<ReadonlyArray<ResolversTypes['Int']>>, ParentType, ContextType>;
+  archived?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   canEdit?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -2350,6 +2483,7 @@ export type LocalEvaluationFlagResolvers<ContextType = GatewayContext, ParentTyp
 };
 
 export type MutationResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  archiveFeatureFlag?: Resolver<ResolversTypes['ArchiveFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationArchiveFeatureFlagArgs, 'input'>>;
   checkPluginForUpdates?: Resolver<ResolversTypes['CheckPluginForUpdatesPayload'], ParentType, ContextType, RequireFields<MutationCheckPluginForUpdatesArgs, 'input'>>;
   copyFeatureFlags?: Resolver<ResolversTypes['CopyFeatureFlagsPayload'], ParentType, ContextType, RequireFields<MutationCopyFeatureFlagsArgs, 'input'>>;
   createFeatureFlag?: Resolver<ResolversTypes['CreateFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationCreateFeatureFlagArgs, 'input'>>;
@@ -2360,10 +2494,13 @@ export type MutationResolvers<ContextType = GatewayContext, ParentType extends R
   deleteFeatureFlag?: Resolver<ResolversTypes['DeleteFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationDeleteFeatureFlagArgs, 'input'>>;
   deletePlugin?: Resolver<ResolversTypes['DeletePluginPayload'], ParentType, ContextType, RequireFields<MutationDeletePluginArgs, 'input'>>;
   deleteProject?: Resolver<ResolversTypes['DeleteProjectPayload'], ParentType, ContextType, RequireFields<MutationDeleteProjectArgs, 'input'>>;
+  disableFeatureFlag?: Resolver<ResolversTypes['DisableFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationDisableFeatureFlagArgs, 'input'>>;
+  enableFeatureFlag?: Resolver<ResolversTypes['EnableFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationEnableFeatureFlagArgs, 'input'>>;
   enrichFeatureFlagUsageDashboard?: Resolver<ResolversTypes['FeatureFlagDashboardPayload'], ParentType, ContextType, RequireFields<MutationEnrichFeatureFlagUsageDashboardArgs, 'input'>>;
   grantFeatureFlagRoleAccess?: Resolver<ResolversTypes['GrantFeatureFlagRoleAccessPayload'], ParentType, ContextType, RequireFields<MutationGrantFeatureFlagRoleAccessArgs, 'input'>>;
   restoreFeatureFlag?: Resolver<ResolversTypes['RestoreFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationRestoreFeatureFlagArgs, 'input'>>;
   revokeFeatureFlagRoleAccess?: Resolver<ResolversTypes['RevokeFeatureFlagRoleAccessPayload'], ParentType, ContextType, RequireFields<MutationRevokeFeatureFlagRoleAccessArgs, 'input'>>;
+  unarchiveFeatureFlag?: Resolver<ResolversTypes['UnarchiveFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationUnarchiveFeatureFlagArgs, 'input'>>;
   updateFeatureFlag?: Resolver<ResolversTypes['UpdateFeatureFlagPayload'], ParentType, ContextType, RequireFields<MutationUpdateFeatureFlagArgs, 'input'>>;
   updatePlugin?: Resolver<ResolversTypes['UpdatePluginPayload'], ParentType, ContextType, RequireFields<MutationUpdatePluginArgs, 'input'>>;
   updatePluginSource?: Resolver<ResolversTypes['UpdatePluginSourcePayload'], ParentType, ContextType, RequireFields<MutationUpdatePluginSourceArgs, 'input'>>;
@@ -2620,6 +2757,11 @@ export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
   name: 'UUID';
 }
 
+export type UnarchiveFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UnarchiveFeatureFlagPayload'] = ResolversParentTypes['UnarchiveFeatureFlagPayload']> = {
+  featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
+  userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type UpdateFeatureFlagPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UpdateFeatureFlagPayload'] = ResolversParentTypes['UpdateFeatureFlagPayload']> = {
   featureFlag?: Resolver<Maybe<ResolversTypes['FeatureFlag']>, ParentType, ContextType>;
   userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -2663,7 +2805,9 @@ export type UserBlastRadiusResolvers<ContextType = GatewayContext, ParentType ex
 };
 
 export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
+  changeRequestId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
+  currentVersion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   field?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2692,6 +2836,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   ActivityLogEdge?: ActivityLogEdgeResolvers<ContextType>;
   ActivityLogEntry?: ActivityLogEntryResolvers<ContextType>;
   ActivityLogUser?: ActivityLogUserResolvers<ContextType>;
+  ArchiveFeatureFlagPayload?: ArchiveFeatureFlagPayloadResolvers<ContextType>;
   CheckPluginForUpdatesPayload?: CheckPluginForUpdatesPayloadResolvers<ContextType>;
   CopyFeatureFlagFailure?: CopyFeatureFlagFailureResolvers<ContextType>;
   CopyFeatureFlagsPayload?: CopyFeatureFlagsPayloadResolvers<ContextType>;
@@ -2703,6 +2848,8 @@ export type Resolvers<ContextType = GatewayContext> = {
   DeleteFeatureFlagPayload?: DeleteFeatureFlagPayloadResolvers<ContextType>;
   DeletePluginPayload?: DeletePluginPayloadResolvers<ContextType>;
   DeleteProjectPayload?: DeleteProjectPayloadResolvers<ContextType>;
+  DisableFeatureFlagPayload?: DisableFeatureFlagPayloadResolvers<ContextType>;
+  EnableFeatureFlagPayload?: EnableFeatureFlagPayloadResolvers<ContextType>;
   FeatureFlag?: FeatureFlagResolvers<ContextType>;
   FeatureFlagChange?: FeatureFlagChangeResolvers<ContextType>;
   FeatureFlagConnection?: FeatureFlagConnectionResolvers<ContextType>;
@@ -2742,6 +2889,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   Subscription?: SubscriptionResolvers<ContextType>;
   TimeZone?: GraphQLScalarType;
   UUID?: GraphQLScalarType;
+  UnarchiveFeatureFlagPayload?: UnarchiveFeatureFlagPayloadResolvers<ContextType>;
   UpdateFeatureFlagPayload?: UpdateFeatureFlagPayloadResolvers<ContextType>;
   UpdatePluginPayload?: UpdatePluginPayloadResolvers<ContextType>;
   UpdatePluginSourcePayload?: UpdatePluginSourcePayloadResolvers<ContextType>;

@@ -24,6 +24,20 @@ function flagStatus(value: string | null | undefined): FeatureFlagStatus | null 
   return FLAG_STATUSES.has(upper) ? upper : 'UNKNOWN';
 }
 
+/** The record's `archived`; an upstream without it (older than the lifecycle endpoints) may still say so in `status`. */
+function isArchived(flag: ProjectFlag): boolean {
+  const { archived, status } = flag.record;
+  return archived ?? status?.toUpperCase() === 'ARCHIVED';
+}
+
+/** `status` as the upstream reports it, held to agree with `archived` (a deleted flag stays DELETED). */
+function agreedStatus(flag: ProjectFlag): FeatureFlagStatus | null {
+  const status = flagStatus(flag.record.status);
+  if (status === 'DELETED') return status;
+  if (isArchived(flag)) return 'ARCHIVED';
+  return status === 'ARCHIVED' ? 'UNKNOWN' : status;
+}
+
 // Fields that read the flag alone become getters on ProjectFlag (support/plain-field-getters.ts).
 export const FeatureFlag = asGetters<FeatureFlagResolvers>(ProjectFlag, {
   __resolveReference: references.FeatureFlag,
@@ -41,7 +55,8 @@ export const FeatureFlag = asGetters<FeatureFlagResolvers>(ProjectFlag, {
   updatedAt: rest('updated_at'),
   version: rest('version'),
   lastModifiedBy: rest('last_modified_by'),
-  status: (flag) => flagStatus(flag.record.status),
+  archived: isArchived,
+  status: (flag) => agreedStatus(flag),
   isSimpleFlag: rest('is_simple_flag'),
   rolloutPercentage: rest('rollout_percentage'),
   ensureExperienceContinuity: rest('ensure_experience_continuity'),

@@ -2,13 +2,17 @@
 // "Mutations"): a mutation listed twice, or missing from the schema, is a compile error.
 import type { MutationResolvers } from '../generated/resolvers-types.ts';
 import {
+  archiveFeatureFlag,
   copyFeatureFlags,
   createFeatureFlag,
   createFeatureFlagDashboard,
   createFeatureFlagStaticCohort,
   deleteFeatureFlag,
+  disableFeatureFlag,
+  enableFeatureFlag,
   enrichFeatureFlagUsageDashboard,
   restoreFeatureFlag,
+  unarchiveFeatureFlag,
   updateFeatureFlag,
 } from './mutations/feature-flag.ts';
 import { checkPluginForUpdates, createPlugin, deletePlugin, updatePlugin, updatePluginSource, upgradePlugin } from './mutations/plugin.ts';
@@ -23,6 +27,10 @@ export const Mutation: MutationResolvers = {
   updateFeatureFlag,
   deleteFeatureFlag,
   restoreFeatureFlag,
+  enableFeatureFlag,
+  disableFeatureFlag,
+  archiveFeatureFlag,
+  unarchiveFeatureFlag,
   createFeatureFlagStaticCohort,
   createFeatureFlagDashboard,
   enrichFeatureFlagUsageDashboard,

@@ -18,6 +18,8 @@ export type FeatureFlagRecord = UpstreamRecord<{
   filters: Record<string, unknown>;
   deleted: boolean;
   active: boolean;
+  /** Current service only (lifecycle endpoints); absent on older upstreams. An archived flag is also disabled. */
+  archived?: boolean;
   created_by: UserRecord | null;
   created_at: string;
   /** Real service only; absent on older upstreams. */
@@ -55,6 +57,10 @@ export interface FeatureFlagWrite {
   tags?: string[];
   analytics_dashboards?: number[];
   has_enriched_analytics?: boolean;
+  /** The version the edit started from; with `original_flag`, the service refuses a stale edit (409 `conflict`). */
+  version?: number;
+  /** The fields as the editor read them: a stale edit of a field changed since is refused, the others merged. */
+  original_flag?: Record<string, unknown>;
 }
 
 /** List filters the flags list understands besides limit/offset. */
@@ -171,6 +177,24 @@ export function getFeatureFlag(client: UpstreamClient, projectId: number, id: nu
 export function updateFeatureFlag(client: UpstreamClient, projectId: number, id: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
   return client.request({ method: 'PATCH', route: FLAG, params: { project_id: projectId, id }, body });
 }
+
+/**
+ * The lifecycle endpoints: each changes only `active` and/or `archived` and takes no body, so a toggle never
+ * re-sends the flag's filters. A flag already in the asked state is answered unchanged, with no write.
+ */
+export type FlagLifecycleAction = 'enable' | 'disable' | 'archive' | 'unarchive';
+
+/** POST .../feature_flags/{id}/enable|disable|archive|unarchive/: the flag after the change. */
+export function changeFeatureFlagState(client: UpstreamClient, projectId: number, id: number, action: FlagLifecycleAction): Promise<FeatureFlagRecord> {
+  return client.request({ method: 'POST', route: LIFECYCLE_ROUTES[action], params: { project_id: projectId, id }, body: {} });
+}
+
+const LIFECYCLE_ROUTES: Record<FlagLifecycleAction, string> = {
+  enable: `${FLAG}enable/`,
+  disable: `${FLAG}disable/`,
+  archive: `${FLAG}archive/`,
+  unarchive: `${FLAG}unarchive/`,
+};
 
 export function listFeatureFlagActivity(
   client: UpstreamClient,

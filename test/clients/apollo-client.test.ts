@@ -1,7 +1,8 @@
 // The gateway through a real @apollo/client 4 (HttpLink + InMemoryCache): Relay-style pagination
 // with fetchMore using the README's own query and client (test/clients/readme-snippets.ts), and,
 // with the typed documents graphql-codegen's client preset generates from test/clients/operations/,
-// how the normalized cache keys and updates our objects.
+// how the normalized cache keys and updates our objects. It also records the request bodies
+// HttpLink sends for the benchmark's client-shaped reads (bench/client-documents/apollo-client.json).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApolloClient, HttpLink, InMemoryCache, gql, type InMemoryCacheConfig, type ObservableQuery } from '@apollo/client';
 import { relayStylePagination } from '@apollo/client/utilities';
@@ -12,7 +13,16 @@ import { useStack } from '../gateway/helpers.ts';
 import { upstreamFlagKeys } from '../fixtures/rest.ts';
 import { KEY_A, ORG_A, LEVEL, seedFlag, seedOrganization, seedProject, seedUser, seedPlugin, type SeedFile } from '../fixtures/seed.ts';
 import { readmeApolloClient, readmeSnippet } from './readme-snippets.ts';
-import { NodeByIdDocument, ObjectsOfEveryTypeDocument, ProjectFlagsDocument, RenameFeatureFlagDocument } from './generated/graphql.ts';
+import { clientDocumentText, type ClientDocument } from '../../bench/client-documents.ts';
+import {
+  FlagOwnersDocument,
+  FlagTableDocument,
+  NodeByIdDocument,
+  ObjectsOfEveryTypeDocument,
+  ProjectFlagsDocument,
+  ProjectHeaderDocument,
+  RenameFeatureFlagDocument,
+} from './generated/graphql.ts';
 
 const FLAG_COUNT = 25;
 const PAGE = 10;
@@ -194,5 +204,42 @@ describe('normalized cache', () => {
     expect(listed).toMatchObject({ id: flag.id, key: flag.key, name: 'Renamed by Apollo Client' });
     expect(cache.extract()[`FeatureFlag:${flag.id}`]).toMatchObject({ name: 'Renamed by Apollo Client', key: flag.key });
     expect(Object.keys(cache.extract()).filter((key) => key.startsWith('FeatureFlag:'))).toHaveLength(PAGE);
+  });
+});
+
+describe("the benchmark's client-shaped documents, as Apollo Client sends them", () => {
+  /** A client whose HttpLink records each request body it sends. */
+  function recordingClient(sent: ClientDocument[]) {
+    const recording: typeof fetch = (input, init) => {
+      sent.push(JSON.parse(init?.body as string) as ClientDocument);
+      return fetch(input, init);
+    };
+    const link = new HttpLink({ uri: stack.gatewayUrl, headers: { authorization: `Bearer ${KEY_A}` }, fetch: recording });
+    return new ApolloClient({ link, cache: new InMemoryCache({ possibleTypes: possibleTypes() }) });
+  }
+
+  it('are what HttpLink sends for the project header, the flag table and the N+1 table (bench/client-documents/apollo-client.json; `-u` rewrites it)', async () => {
+    const sent: ClientDocument[] = [];
+    const client = recordingClient(sent);
+    // The variables a page passes: the project only; the page size and the creator column keep their defaults.
+    const header = await client.query({ query: ProjectHeaderDocument, variables: { projectId } });
+    expect(header.data?.project).toEqual({ __typename: 'Project', id: projectId, name: 'Acme Web', timezone: 'UTC' });
+    const table = await client.query({ query: FlagTableDocument, variables: { projectId } });
+    const rows = table.data?.project?.featureFlags?.edges.map((edge) => edge.node) ?? [];
+    expect(rows.map((row) => row.key)).toEqual(await upstreamOrder());
+    expect(rows.every((row) => row.createdBy?.email === 'alice@acme.test')).toBe(true);
+    const owners = await client.query({ query: FlagOwnersDocument, variables: { projectId } });
+    const ownerRows = owners.data?.project?.featureFlags?.edges.map((edge) => edge.node) ?? [];
+    expect(ownerRows).toHaveLength(FLAG_COUNT);
+    expect(ownerRows.every((row) => row.project?.name === 'Acme Web')).toBe(true);
+
+    expect(sent.map((body) => body.operationName)).toEqual(['ProjectHeader', 'FlagTable', 'FlagOwners']);
+    const version = (await import('@apollo/client/package.json', { with: { type: 'json' } })).default.version;
+    const file = {
+      producedBy: `@apollo/client ${version}: the request bodies its HttpLink sent, recorded by test/clients/apollo-client.test.ts`,
+      regenerate: 'npx vitest run test/clients/apollo-client.test.ts -u',
+      documents: sent,
+    };
+    await expect(await clientDocumentText('apollo', file)).toMatchFileSnapshot('../../bench/client-documents/apollo-client.json');
   });
 });

@@ -34,7 +34,7 @@ const NEW_FIELD = () =>
 
 const CHANGELOG = (breaking = '', extra = '') => `# Changelog
 
-## [0.2.0] - Unreleased
+## [Unreleased]
 ${extra}
 ### Breaking
 
@@ -62,7 +62,7 @@ describe('breaking changes fail unless recorded', () => {
     expect(failures).toHaveLength(2);
     expect(failures[0]).toContain(`Breaking change ${type} at \`${coordinate}\``);
     expect(failures[0]).toContain(`undo it in ${file}`);
-    expect(failures[0]).toContain(`record it in CHANGELOG.md under "## [0.2.0] - Unreleased", "### Breaking"`);
+    expect(failures[0]).toContain(`record it in CHANGELOG.md under "## [Unreleased]", "### Breaking"`);
     expect(failures[0]).toContain(`- \`${coordinate}\`: `);
     // Released as 0.2.0, a minor version of 0.1.0: the 0.x exception is missing too.
     expect(failures[1]).toContain('needs an explicit "**0.x exception:** <why>" line');
@@ -112,8 +112,11 @@ describe('dangerous and safe changes pass', () => {
   });
 
   it('any change needs a version above the released one, with an Unreleased section', async () => {
-    const { failures } = await verdictFor(NEW_FIELD(), { version: '0.1.0' });
-    expect(failures).toEqual([expect.stringContaining('package.json\'s version 0.1.0 has no "## [0.1.0] - Unreleased" section')]);
+    const notAbove = await verdictFor(NEW_FIELD(), { version: '0.1.0' });
+    expect(notAbove.failures).toEqual([expect.stringContaining("package.json's version 0.1.0 is not above 0.1.0")]);
+    // A section named after the version instead of `[Unreleased]` is not the one in preparation.
+    const versioned = await verdictFor(NEW_FIELD(), { changelog: CHANGELOG().replace('## [Unreleased]', '## [0.2.0] - Unreleased') });
+    expect(versioned.failures).toEqual([expect.stringContaining('CHANGELOG.md has no "## [Unreleased]" section')]);
   });
 
   it('no change at all: nothing to record', async () => {
@@ -129,21 +132,28 @@ describe('the parts', () => {
     expect(coordinateOf('Query.projects.@listSize')).toBe('Query.projects @listSize');
   });
 
-  it("the changelog's sections and breaking entries; a release dates its section", () => {
+  it("the changelog's sections and breaking entries; a release turns [Unreleased] into the version, dated", () => {
     const text = CHANGELOG('- `A.b`: gone.\n  Migration: use `A.c`.\n- `A.d`: gone. Migration: none.');
     expect(changelogSections(text).map((s) => [s.version, s.date])).toEqual([
-      ['0.2.0', 'Unreleased'],
+      ['Unreleased', ''],
       ['0.1.0', '2026-11-26'],
     ]);
     expect(breakingEntries(changelogSections(text)[0]!)).toEqual(['`A.b`: gone. Migration: use `A.c`.', '`A.d`: gone. Migration: none.']);
-    expect(changelogSections(dateRelease(text, '0.2.0', '2026-12-01'))[0]?.date).toBe('2026-12-01');
+    const releasedText = dateRelease(text, '0.2.0', '2026-12-01');
+    expect(releasedText).toContain('## [0.2.0] - 2026-12-01\n');
+    expect(changelogSections(releasedText).map((s) => [s.version, s.date])).toEqual([
+      ['0.2.0', '2026-12-01'],
+      ['0.1.0', '2026-11-26'],
+    ]);
+    expect(() => dateRelease(releasedText, '0.3.0', '2026-12-02')).toThrow('no "## [Unreleased]" section');
   });
 
-  it("this repository's CHANGELOG.md has a section for package.json's version and for the released one", () => {
+  it("this repository's CHANGELOG.md has an [Unreleased] section while package.json's version is not released, and the released one's", () => {
     const root = new URL('../../', import.meta.url);
     const versions = changelogSections(readFileSync(new URL('CHANGELOG.md', root), 'utf8')).map((s) => s.version);
     const { version } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string };
-    expect(versions).toContain(version);
+    expect(versions).toContain(version === released.version ? version : 'Unreleased');
+    expect(versions).not.toContain(`${version} - Unreleased`);
     expect(versions).toContain(released.version);
   });
 });

@@ -94,6 +94,16 @@ describe('userErrorsFrom', () => {
       'Unable to generate usage dashboard',
     );
   });
+  it('turns the refusing 409s (an overlapping edit, an approval gate) into user errors, and no other 409', () => {
+    const detail = 'The feature flag was updated by bob@acme.test since you started editing it. Please refresh and try again.';
+    expect(userErrorsFrom(upstream(409, { type: 'server_error', code: 'conflict', detail, attr: null }))).toEqual([
+      { field: null, message: detail, code: 'CONFLICT', upstreamCode: 'conflict' },
+    ]);
+    expect(userErrorsFrom(upstream(409, { code: 'change_request_pending', message: 'Pending', change_request_id: 'cr-1' }))).toEqual([
+      { field: null, message: 'Pending', code: 'APPROVAL_REQUIRED', upstreamCode: 'change_request_pending', changeRequestId: 'cr-1' },
+    ]);
+    expect(userErrorsFrom(upstream(409, { type: 'server_error', code: 'something_else', detail: 'no' }))).toBeNull();
+  });
   it('returns null for anything that is not a 400 business failure', () => {
     expect(userErrorsFrom(upstream(403, { type: 'authentication_error', detail: 'no' }))).toBeNull();
     expect(userErrorsFrom(upstream(400, { type: 'invalid_request', detail: 'no' }))).toBeNull();
@@ -133,6 +143,12 @@ describe('formatError', () => {
     );
     expect(out).toEqual({ message: 'Internal server error.', path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
     expect(masked).toEqual([original]);
+  });
+  it("keeps graphql-js's argument errors of execution as BAD_USER_INPUT, and still masks a crash worded like one", () => {
+    const message = 'Argument "if" of non-null type "Boolean!" must not be null.';
+    const formatted = { message, path: ['project'], extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    expect(formatError(formatted, wrap(new GraphQLError(message)))).toEqual({ message, path: ['project'], extensions: { code: 'BAD_USER_INPUT' } });
+    expect(formatError(formatted, wrap(new Error(message))).extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
   });
   it('maps upstream errors', () => {
     const out = formatError(

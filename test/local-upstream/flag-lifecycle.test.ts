@@ -120,6 +120,50 @@ describe('enable, disable, archive, unarchive', () => {
     expect((await ctx.owner.get(path(`${dependent.id}/`))).body.active).toBe(false);
   });
 
+  it("enable names the disabled dependencies, in the service's words", async () => {
+    const dependency = await flag({ active: true }, everyone);
+    const dependent = await dependentOf(dependency, false);
+    expect((await act(dependency.id, 'disable')).status).toBe(200);
+    const response = await act(dependent.id, 'enable');
+    expect(response.body).toEqual(
+      validation(
+        'invalid_input',
+        `Cannot enable this feature flag because it depends on disabled flags: ${dependency.key} (ID: ${dependency.id}). Please enable the dependency flags first.`,
+        null,
+      ),
+    );
+  });
+
+  it("disable names the active dependents, in the service's words", async () => {
+    const created = await flag({ active: true }, everyone);
+    const dependent = await dependentOf(created);
+    expect((await act(created.id, 'disable')).body).toEqual(
+      validation(
+        'invalid_input',
+        `Cannot disable this feature flag because other flags depend on it: ${dependent.key} (ID: ${dependent.id}). Please update or disable the dependent flags first.`,
+        null,
+      ),
+    );
+  });
+
+  // (action, starting active, starting archived, the service's wording)
+  it.each([
+    ['enable', false, false, 'enabling'],
+    ['enable', true, false, 'enabling'],
+    ['disable', true, false, 'disabling'],
+    ['disable', false, false, 'disabling'],
+    ['archive', false, false, 'archiving'],
+    ['unarchive', false, true, 'unarchiving'],
+  ])('%s refuses a soft-deleted flag (active %s, archived %s) with 400 and writes nothing', async (action, active, archived, doing) => {
+    const created = await flag({ active, archived });
+    expect((await ctx.owner.patch(path(`${created.id}/`), { deleted: true })).status).toBe(200);
+    const before = (await ctx.owner.get(path(`${created.id}/`))).body;
+    const response = await act(created.id, action);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, error: `This feature flag has been deleted. Restore it before ${doing} it.` });
+    expect((await ctx.owner.get(path(`${created.id}/`))).body).toMatchObject({ active, archived, deleted: true, version: before.version });
+  });
+
   it('records the state change in the activity log, without the filters', async () => {
     const created = await flag({ active: false });
     expect((await act(created.id, 'enable')).status).toBe(200);

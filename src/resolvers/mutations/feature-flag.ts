@@ -3,9 +3,10 @@
 // removed only by PATCH `deleted: true` (the upstream client has no flag DELETE at all).
 import type { GatewayContext } from '../../context.ts';
 import { mutate, type UserError } from '../../errors.ts';
-import type { CreateFeatureFlagInput, MutationResolvers, UpdateFeatureFlagInput } from '../../generated/resolvers-types.ts';
+import type { CreateFeatureFlagInput, FeatureFlagReferenceInput, MutationResolvers, UpdateFeatureFlagInput } from '../../generated/resolvers-types.ts';
 import { parseIntId, parseUuidId } from '../../relay/global-id.ts';
 import {
+  changeFeatureFlagState,
   copyFeatureFlags as copy,
   createFeatureFlag as create,
   createFlagDashboard,
@@ -14,10 +15,12 @@ import {
   updateFeatureFlag as update,
   type FeatureFlagRecord,
   type FeatureFlagWrite,
+  type FlagLifecycleAction,
   type FlagRef,
   type ProjectFlag,
 } from '../../upstream-client/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
+import { expectedVersionRefusal, isVersionConflict, stateRefusal, withExpectedVersion } from '../support/flag-edits.ts';
 import { parseFlagRef } from '../support/ids.ts';
 import { toUpstreamBody } from '../support/input.ts';
 
@@ -31,13 +34,31 @@ export const createFeatureFlag: MutationResolvers['createFeatureFlag'] = async (
   return { featureFlag: result && ctx.loaders.featureFlag.remember(projectId, result), userErrors };
 };
 
+/** With `expectedVersion`, the upstream refuses a stale edit in the same write (support/flag-edits.ts). */
 export const updateFeatureFlag: MutationResolvers['updateFeatureFlag'] = async (_parent, { input }, ctx) => {
   const ref = parseFlagRef(input.id, input.projectId);
-  const conflict = descriptionConflict(input);
-  if (conflict) return { featureFlag: null, userErrors: [conflict] };
-  const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, flagWriteBody(input)), { fieldNames: nameField(input) });
-  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
+  const { expectedVersion, ...fields } = input;
+  const refusal = descriptionConflict(input) ?? expectedVersionRefusal(expectedVersion);
+  if (refusal) return { featureFlag: null, userErrors: [refusal] };
+  const body = withExpectedVersion(flagWriteBody(fields), expectedVersion);
+  const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, body), { fieldNames: nameField(input) });
+  if (result) return { featureFlag: ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
+  return { featureFlag: null, userErrors: expectedVersion == null ? userErrors : await withCurrentVersion(ctx, ref, userErrors) };
 };
+
+/** One call to the flag's state endpoint, never a PATCH: a refusal is a userError and costs nothing more. */
+function stateChange(action: FlagLifecycleAction) {
+  return async (_parent: unknown, { input }: { input: FeatureFlagReferenceInput }, ctx: GatewayContext) => {
+    const ref = parseFlagRef(input.id, input.projectId);
+    const { result, userErrors } = await mutate(() => changeFeatureFlagState(ctx.client, ref.projectId, ref.id, action));
+    return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors: userErrors.map(stateRefusal) };
+  };
+}
+
+export const enableFeatureFlag: MutationResolvers['enableFeatureFlag'] = stateChange('enable');
+export const disableFeatureFlag: MutationResolvers['disableFeatureFlag'] = stateChange('disable');
+export const archiveFeatureFlag: MutationResolvers['archiveFeatureFlag'] = stateChange('archive');
+export const unarchiveFeatureFlag: MutationResolvers['unarchiveFeatureFlag'] = stateChange('unarchive');
 
 export const deleteFeatureFlag: MutationResolvers['deleteFeatureFlag'] = async (_parent, { input }, ctx) => {
   const flag = await setDeleted(ctx, parseFlagRef(input.id, input.projectId), true);
@@ -77,6 +98,19 @@ export const copyFeatureFlags: MutationResolvers['copyFeatureFlags'] = async (_p
 async function setDeleted(ctx: GatewayContext, ref: FlagRef, deleted: boolean) {
   const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, { deleted }));
   return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
+}
+
+/**
+ * A version conflict names the flag's version now. The refused PATCH invalidated the cached reads of the flag (a
+ * write does, whatever its outcome), so this GET reaches the upstream; the refusal itself never relied on a read.
+ * Should the read fail, `currentVersion` stays null: the refusal holds without it.
+ */
+async function withCurrentVersion(ctx: GatewayContext, ref: FlagRef, userErrors: UserError[]): Promise<UserError[]> {
+  if (!userErrors.some(isVersionConflict)) return userErrors;
+  ctx.loaders.featureFlag.forget(ref);
+  const current = await Promise.resolve(ctx.loaders.featureFlag.byId(ref)).catch(() => null);
+  const currentVersion = current?.record.version ?? null;
+  return userErrors.map((error) => (isVersionConflict(error) ? { ...error, currentVersion } : error));
 }
 
 /**

@@ -2,6 +2,8 @@
 // relay-compiler generated from operations/ into __generated__/: pagination by re-fetching the
 // generated @refetchable pagination query, merged by ConnectionHandler into one connection
 // record; a refetch through the generated node(id:) query; a mutation normalized by global id.
+// It also records the request bodies Relay sends for the benchmark's client-shaped reads
+// (bench/client-documents/relay.json).
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ConnectionHandler,
@@ -17,6 +19,7 @@ import {
   type ReaderFragment,
 } from 'relay-runtime';
 import { toGlobalId } from '../../../src/relay/global-id.ts';
+import { clientDocumentText, type ClientDocument } from '../../../bench/client-documents.ts';
 import { useStack } from '../../gateway/helpers.ts';
 import { restClient, upstreamFlagKeys } from '../../fixtures/rest.ts';
 import { KEY_A, ORG_A, LEVEL, seedFlag, seedOrganization, seedProject, seedUser, type SeedFile } from '../../fixtures/seed.ts';
@@ -25,6 +28,9 @@ import FlagListPaginationQueryNode, { type FlagListPaginationQuery } from './__g
 import FlagListProject, { type FlagList_project$data } from './__generated__/FlagList_project.graphql.ts';
 import FlagDetailsRefetchQueryNode, { type FlagDetailsRefetchQuery } from './__generated__/FlagDetailsRefetchQuery.graphql.ts';
 import FlagDetailsFlag, { type FlagDetails_flag$data } from './__generated__/FlagDetails_flag.graphql.ts';
+import ProjectHeaderQueryNode from './__generated__/ProjectHeaderQuery.graphql.ts';
+import FlagTableQueryNode from './__generated__/FlagTableQuery.graphql.ts';
+import FlagOwnersQueryNode from './__generated__/FlagOwnersQuery.graphql.ts';
 import RenameFlagMutationNode, {
   type RenameFlagMutation,
   type RenameFlagMutation$data,
@@ -65,15 +71,18 @@ interface GatewayError {
  * A Relay environment whose network posts each operation's compiled text to the gateway. Like
  * the fetchGraphQL of Relay's step-by-step guide, it fails the operation on any GraphQL error, so
  * a refused page or a missing object reaches the caller as an error and the store is untouched.
+ * `record` receives each request body sent and the answer's body.
  */
-function newEnvironment(): Environment {
+function newEnvironment(record?: (sent: ClientDocument, answer: GraphQLResponse) => void): Environment {
   const network = Network.create(async (request, variables) => {
+    const sent = { query: request.text!, variables, operationName: request.name };
     const response = await fetch(stack.gatewayUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY_A}` },
-      body: JSON.stringify({ query: request.text, variables, operationName: request.name }),
+      body: JSON.stringify(sent),
     });
     const body = (await response.json()) as GraphQLResponse & { errors?: GatewayError[] };
+    record?.(sent, body);
     if (body.errors?.length) throw new Error(`${request.name}: ${body.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; ')}`);
     return body;
   });
@@ -261,5 +270,31 @@ describe('mutation normalized by global id', () => {
     expect(response.updateFeatureFlag).toEqual({ featureFlag: null, userErrors: [expect.objectContaining({ field: ['input', 'key'], code: 'INVALID_KEY' })] });
     expect(environment.getStore().getSource().get(listed.id)).toEqual(before);
     expect(readFragment<FlagList_project$data>(environment, FlagListProject, project).featureFlags?.edges[4]?.node).toEqual(listed);
+  });
+});
+
+describe("the benchmark's client-shaped documents, as Relay sends them", () => {
+  it('are the texts relay-compiler generated for the project header, the flag table and the N+1 table, with the variables relay-runtime sends (bench/client-documents/relay.json; `-u` rewrites it)', async () => {
+    const sent: ClientDocument[] = [];
+    const answers: any[] = [];
+    const environment = newEnvironment((body, answer) => (sent.push(body), answers.push(answer)));
+    // The variables a page passes: the project only; the page size and the creator column keep their defaults.
+    for (const query of [ProjectHeaderQueryNode, FlagTableQueryNode, FlagOwnersQueryNode]) await fetchQuery(environment, query, { projectId }).toPromise();
+
+    expect(sent.map((body) => body.query)).toEqual([ProjectHeaderQueryNode, FlagTableQueryNode, FlagOwnersQueryNode].map((node) => node.params.text));
+    const [header, table, owners] = answers.map((answer) => answer.data.project);
+    expect(header).toEqual({ id: projectId, name: 'Acme Web', timezone: 'UTC' });
+    const rows = table.featureFlags.edges.map((edge: any) => edge.node);
+    expect(rows.map((row: any) => row.key)).toEqual(await upstreamOrder());
+    expect(rows.every((row: any) => row.__typename === 'FeatureFlag' && row.createdBy?.email === 'alice@acme.test')).toBe(true);
+    expect(owners.featureFlags.edges.map((edge: any) => edge.node.project.name)).toEqual(Array(FLAG_COUNT).fill('Acme Web'));
+
+    const version = (await import('relay-compiler/package.json', { with: { type: 'json' } })).default.version;
+    const file = {
+      producedBy: `relay-compiler ${version}: its artifacts' params.text (test/clients/relay/__generated__), sent with the variables relay-runtime's fetchQuery gave the network, recorded by test/clients/relay/relay-runtime.test.ts`,
+      regenerate: 'npm run relay && npx vitest run test/clients/relay/relay-runtime.test.ts -u',
+      documents: sent,
+    };
+    await expect(await clientDocumentText('relay', file)).toMatchFileSnapshot('../../../bench/client-documents/relay.json');
   });
 });

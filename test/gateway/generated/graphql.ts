@@ -164,6 +164,10 @@ export type UpdateProjectInput = {
 
 /** The kind of a `UserError`. Field-validation codes follow the upstream's (Django REST framework) codes, upper-cased; docs/errors.md lists where each comes from. */
 export type UserErrorCode =
+  /** An approval policy gates this change: a change request was opened (or one is already pending), `changeRequestId` names it, and nothing was written. */
+  | 'APPROVAL_REQUIRED'
+  /** The flag is archived: it cannot be enabled before it is unarchived. */
+  | 'ARCHIVED'
   /** A flag condition uses a cohort with behavioral (event) filters. */
   | 'BEHAVIORAL_COHORT_FOUND'
   /** The field may not be blank (an empty string). */
@@ -172,6 +176,8 @@ export type UserErrorCode =
   | 'COHORT_DOES_NOT_EXIST'
   /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
   | 'CONFLICT'
+  /** The flag cannot be disabled (or archived while enabled): enabled flags depend on it. The message names them (`key (ID: id)`). */
+  | 'DEPENDENT_FLAGS_ACTIVE'
   /** A referenced object does not exist, e.g. a dashboard or role id. */
   | 'DOES_NOT_EXIST'
   /** The list or map may not be empty. */

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<705ad8eba093ac5fb5c2a7bfa5ad2876>>
+ * @generated SignedSource<<f4f54e9d87e1b12b1cb73888cb8e4f17>>
  * @lightSyntaxTransform
  */
 
@@ -9,12 +9,13 @@
 
 import type { ConcreteRequest } from 'relay-runtime';
 import type { FragmentRefs } from "relay-runtime";
-export type UserErrorCode = "BEHAVIORAL_COHORT_FOUND" | "BLANK" | "COHORT_DOES_NOT_EXIST" | "CONFLICT" | "DOES_NOT_EXIST" | "EMPTY" | "INCORRECT_TYPE" | "INVALID_CHOICE" | "INVALID_DATE" | "INVALID_INPUT" | "INVALID_KEY" | "INVALID_OPERATOR" | "INVALID_VALUE" | "MALFORMED_REQUEST" | "MAX_DECIMAL_PLACES" | "MAX_DIGITS" | "MAX_LENGTH" | "MAX_VALUE" | "MAX_WHOLE_DIGITS" | "MIN_LENGTH" | "MIN_VALUE" | "NOT_A_DICT" | "NOT_A_LIST" | "NULL" | "OTHER" | "REQUIRED" | "UNIQUE" | "%future added value";
+export type UserErrorCode = "APPROVAL_REQUIRED" | "ARCHIVED" | "BEHAVIORAL_COHORT_FOUND" | "BLANK" | "COHORT_DOES_NOT_EXIST" | "CONFLICT" | "DEPENDENT_FLAGS_ACTIVE" | "DOES_NOT_EXIST" | "EMPTY" | "INCORRECT_TYPE" | "INVALID_CHOICE" | "INVALID_DATE" | "INVALID_INPUT" | "INVALID_KEY" | "INVALID_OPERATOR" | "INVALID_VALUE" | "MALFORMED_REQUEST" | "MAX_DECIMAL_PLACES" | "MAX_DIGITS" | "MAX_LENGTH" | "MAX_VALUE" | "MAX_WHOLE_DIGITS" | "MIN_LENGTH" | "MIN_VALUE" | "NOT_A_DICT" | "NOT_A_LIST" | "NULL" | "OTHER" | "REQUIRED" | "UNIQUE" | "%future added value";
 export type UpdateFeatureFlagInput = {
   active?: boolean | null | undefined;
   analyticsDashboards?: ReadonlyArray<number> | null | undefined;
   description?: string | null | undefined;
   ensureExperienceContinuity?: boolean | null | undefined;
+  expectedVersion?: number | null | undefined;
   filters?: any | null | undefined;
   hasEnrichedAnalytics?: boolean | null | undefined;
   id: string;
