@@ -16,7 +16,8 @@ import { startProcess, freePort, type Child } from './processes.ts';
  *   gateway-graphql-js the same with GRAPHQL_JIT=0
  *   gateway-ts         src/main.ts run by Node's type stripping, as `npm start`
  *   gateway@<dir>      another checkout's gateway as `npm run start:prod` runs it (run `npm run build` there
- *                      first), e.g. the commit before a change
+ *                      first), e.g. the commit before a change; `+NAME=value` adds environment variables
+ *                      (gateway@/tmp/before+UPSTREAM_CACHE_TTL_MS=60000)
  *   gateway:<settings> the production command with node flags and environment variables joined by +
  *                      (later flags win), e.g. gateway:--max-semi-space-size=4+MALLOC_ARENA_MAX=2
  *   apollo-baseline    a minimal hand-written Apollo Server 5 gateway (bench/apollo-baseline.ts)
@@ -88,8 +89,10 @@ async function startContender(name: string, stubUrl: string, start: Start, dir: 
     UPSTREAM_URL: stubUrl,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
-    // Throughput is measured per upstream call: no read cache across requests (bench/real-world.ts measures it).
+    // Throughput is measured per upstream call: no read cache across requests, and no shared reads
+    // (the same query on many connections would share its calls; bench/real-world.ts measures both).
     UPSTREAM_CACHE_TTL_MS: '0',
+    UPSTREAM_SHARED_READS: '0',
     ...extra,
   });
   let child: Child;
@@ -98,8 +101,9 @@ async function startContender(name: string, stubUrl: string, start: Start, dir: 
   else if (name.startsWith('gateway:')) child = await start(name, ...(await withSettings(name.slice('gateway:'.length).split('+'), gatewayEnv)));
   else if (name === 'gateway-ts') child = await start(name, ['src/main.ts'], await gatewayEnv());
   else if (name.startsWith('gateway@')) {
-    const [args, env] = checkoutCommand(name.slice('gateway@'.length));
-    child = await start(name, args, await gatewayEnv(env));
+    const [dir, ...settings] = name.slice('gateway@'.length).split('+');
+    const [args, env] = checkoutCommand(dir!);
+    child = await start(name, args, await gatewayEnv({ ...env, ...assignments(settings) }));
   }
   // NODE_ENV=production for every contender: graphql-js skips its development-only checks (its
   // instanceOf alone costs the baseline ~5% on a 50-flag list).

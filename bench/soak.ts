@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   const gateway = await startProcess(
     'gateway',
     ['src/main.ts'],
-    { PORT: String(port), UPSTREAM_URL: upstream.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', UPSTREAM_CACHE_TTL_MS: '0' },
+    { PORT: String(port), UPSTREAM_URL: upstream.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_SHARED_READS: '0' },
     /http:\/\/[\w.:[\]-]+/,
   );
   const url = `http://127.0.0.1:${port}/graphql`;

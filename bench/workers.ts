@@ -40,6 +40,7 @@ async function measure(upstreamUrl: string, workers: number): Promise<Record<str
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       UPSTREAM_CACHE_TTL_MS: '0',
+      UPSTREAM_SHARED_READS: '0',
     },
     timeoutMs: 60_000,
   });

@@ -1,5 +1,5 @@
 import { authenticate, findKey, type Caller } from './auth/authenticate.ts';
-import { ApiError, authenticationFailed, methodNotAllowed, notFound, SERVER_ERROR_BODY } from './http/errors.ts';
+import { ApiError, authenticationFailed, methodNotAllowed, notFound, RefusalKeepingWrites, SERVER_ERROR_BODY } from './http/errors.ts';
 import { getProjectByToken } from './storage/projects.ts';
 import type { ApiRequest, ApiResponse } from './http/request.ts';
 import { Router, type PublicRoute, type Route, type RouteContext } from './http/router.ts';
@@ -9,11 +9,12 @@ import type { Store } from './storage/db.ts';
 import { Directory } from './serializers/directory.ts';
 import { allRoutes, publicRoutes } from './routes/index.ts';
 import type { KeyThrottle } from './http/throttle.ts';
+import type { ProjectDeletions } from './project-deletion.ts';
 
 /**
  * Request dispatch: route, authenticate, run the handler inside one SQLite transaction, and turn errors into
  * the real service's bodies. A response with status >= 400 rolls the transaction back, so a rejected request
- * changes nothing.
+ * changes nothing (except a `RefusalKeepingWrites`, the approval gate's 409, which keeps the change request it opened).
  */
 export class App {
   private readonly store: Store;
@@ -21,11 +22,13 @@ export class App {
   private readonly publicRouter = new Router<PublicRoute>(publicRoutes);
   private readonly log: (message: string, error: unknown) => void;
   private readonly throttle: KeyThrottle;
+  private readonly deletions: ProjectDeletions;
 
-  constructor(store: Store, log: (message: string, error: unknown) => void, throttle: KeyThrottle) {
+  constructor(store: Store, log: (message: string, error: unknown) => void, throttle: KeyThrottle, deletions: ProjectDeletions) {
     this.store = store;
     this.log = log;
     this.throttle = throttle;
+    this.deletions = deletions;
   }
 
   handle(req: ApiRequest): ApiResponse {
@@ -42,7 +45,12 @@ export class App {
     let response: ApiResponse | undefined;
     try {
       return this.store.transaction(() => {
-        response = work();
+        try {
+          response = work();
+        } catch (error) {
+          if (!(error instanceof RefusalKeepingWrites)) throw error;
+          return { status: error.status, body: error.body, headers: error.headers };
+        }
         if (response.status >= 400) throw new RolledBack();
         return response;
       });
@@ -96,6 +104,7 @@ export class App {
       store: this.store,
       req,
       caller,
+      deletions: this.deletions,
       users: new Directory(
         this.store,
         (flag) => canEditFlag(this.store, caller.user.id, flag),

@@ -17,6 +17,7 @@ export type { RateLimitSetting, ThrottleRates } from './http/throttle.ts';
 export { parseRate, parseRateLimitSetting, POSTHOG_RATES } from './http/throttle.ts';
 export { parseLatency } from './http/latency.ts';
 export { demoSeed, DEMO_API_KEY, DEMO_ORGANIZATION_ID, DEMO_PROJECT_TOKEN } from './demo-seed.ts';
+export { DEFAULT_DELETION_DELAY_MS, parseDeletionDelay } from './project-deletion.ts';
 
 export interface LocalUpstreamOptions {
   port?: number;
@@ -40,6 +41,8 @@ export interface LocalUpstreamOptions {
   rateLimit?: ThrottleRates | string;
   /** Added latency per call in ms: a number, `{min, max}`, or the CLI's text (`150`, `100-400`). Default 0. */
   latencyMs?: number | Latency | string;
+  /** How long a deleted project stays readable with `is_pending_deletion` before it is removed (default 5000 ms). */
+  deletionDelayMs?: number;
 }
 
 export interface LocalUpstream {
@@ -76,6 +79,7 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
       ...(options.requestLogLimit === undefined ? {} : { requestLogLimit: options.requestLogLimit }),
       rateLimit: typeof options.rateLimit === 'string' ? parseRateLimitSetting(options.rateLimit) : (options.rateLimit ?? 'posthog'),
       latency: latencyOf(options.latencyMs),
+      ...(options.deletionDelayMs === undefined ? {} : { deletionDelayMs: options.deletionDelayMs }),
     });
   } catch (error) {
     store.close();

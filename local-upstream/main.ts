@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { demoSeed, startLocalUpstream, type LocalUpstream, type SeedFile } from './index.ts';
+import { DEFAULT_DELETION_DELAY_MS, demoSeed, parseDeletionDelay, startLocalUpstream, type LocalUpstream, type SeedFile } from './index.ts';
 
 /**
- * `npm run upstream -- --port N [--seed FILE] [--db FILE] [--rate-limit posthog|off] [--latency MS|MIN-MAX]`:
- * serves the local upstream alone. Without `--seed` it loads the demo seed, unless `--db` names a database that
- * already holds data (which is then served as is). The service's throttles are on unless `--rate-limit off`
- * (or `LOCAL_RATE_LIMIT=off`); `--latency` (or `LOCAL_LATENCY_MS`) adds time to every answer.
+ * `npm run upstream -- --port N [--seed FILE] [--db FILE] [--rate-limit posthog|off] [--latency MS|MIN-MAX]
+ * [--deletion-delay MS]`: serves the local upstream alone. Without `--seed` it loads the demo seed, unless `--db` names
+ * a database that already holds data (which is then served as is). The service's throttles are on unless
+ * `--rate-limit off` (or `LOCAL_RATE_LIMIT=off`); `--latency` (or `LOCAL_LATENCY_MS`) adds time to every answer;
+ * `--deletion-delay` (or `LOCAL_DELETION_DELAY_MS`, default 5000) is how long a deleted project stays pending.
  */
 
 function readSeedFile(path: string): unknown {
@@ -40,10 +41,17 @@ async function main(): Promise<void> {
       db: { type: 'string' },
       'rate-limit': { type: 'string', default: process.env.LOCAL_RATE_LIMIT || 'posthog' },
       latency: { type: 'string', default: process.env.LOCAL_LATENCY_MS || '0' },
+      'deletion-delay': { type: 'string', default: process.env.LOCAL_DELETION_DELAY_MS || String(DEFAULT_DELETION_DELAY_MS) },
     },
   });
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`--port must be a port number, got "${values.port}"`);
+  let deletionDelayMs: number;
+  try {
+    deletionDelayMs = parseDeletionDelay(values['deletion-delay']);
+  } catch {
+    throw new Error(`--deletion-delay must be whole milliseconds, got "${values['deletion-delay']}"`);
+  }
   const seed = values.seed ? readSeedFile(values.seed) : demoSeed(process.env.LOCAL_API_KEY || undefined);
   const upstream = await startLocalUpstream({
     port,
@@ -53,6 +61,7 @@ async function main(): Promise<void> {
     dbPath: values.db,
     rateLimit: values['rate-limit'],
     latencyMs: values.latency,
+    deletionDelayMs,
   });
   // Handlers first: whoever reads the URL may send SIGTERM straight away.
   const stop = () => void upstream.stop().then(() => process.exit(0));
@@ -60,7 +69,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   // Printed once the server accepts connections, in one write, so whoever waits for the URL also has the keys.
   const throttles = values['rate-limit'] === 'off' ? 'throttles off' : `throttles ${values['rate-limit']} per personal API key`;
-  console.log(banner(upstream, values.seed, values.db, `${throttles}; added latency ${values.latency} ms`));
+  console.log(
+    banner(upstream, values.seed, values.db, `${throttles}; added latency ${values.latency} ms; deleted projects removed after ${deletionDelayMs} ms`),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { ApiRequest, type ApiResponse } from './http/request.ts';
 import type { Store } from './storage/db.ts';
 import { KeyThrottle, type RateLimitSetting } from './http/throttle.ts';
 import { latencyDelay, type Latency } from './http/latency.ts';
+import { DEFAULT_DELETION_DELAY_MS, ProjectDeletions } from './project-deletion.ts';
 
 /**
  * The HTTP layer: plain `node:http` rather than fastify, because the real service's exact bodies for parse
@@ -42,6 +43,8 @@ export interface ServiceBehaviour {
   rateLimit?: RateLimitSetting;
   /** Added before every answer, uniformly drawn from [min, max] ms (default none). */
   latency?: Latency;
+  /** How long a deleted project stays pending before its background removal (default 5000 ms). */
+  deletionDelayMs?: number;
 }
 
 export class UpstreamHttpServer {
@@ -53,12 +56,15 @@ export class UpstreamHttpServer {
 
   private readonly requestLogLimit: number;
   private readonly latency: Latency;
+  private readonly deletions: ProjectDeletions;
 
   constructor(store: Store, log: HttpServerOptions['log'], behaviour: ServiceBehaviour = {}) {
     this.log = log;
     this.requestLogLimit = behaviour.requestLogLimit ?? DEFAULT_REQUEST_LOG_LIMIT;
     this.latency = behaviour.latency ?? { min: 0, max: 0 };
-    this.app = new App(store, log, new KeyThrottle(behaviour.rateLimit ?? 'posthog'));
+    this.deletions = new ProjectDeletions(store, behaviour.deletionDelayMs ?? DEFAULT_DELETION_DELAY_MS, log);
+    this.deletions.resumePending();
+    this.app = new App(store, log, new KeyThrottle(behaviour.rateLimit ?? 'posthog'), this.deletions);
     this.server = createServer((req, res) => this.onRequest(req, res));
     this.server.keepAliveTimeout = 65_000;
   }
@@ -75,6 +81,7 @@ export class UpstreamHttpServer {
   }
 
   close(): Promise<void> {
+    this.deletions.stop();
     return new Promise((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();

@@ -1,24 +1,25 @@
 // Read-your-writes across the workers of one process tree without Redis (docs/caching-and-quota.md,
 // "Workers"). Each worker keeps its own read cache; a write in one worker makes entries stale in that
 // worker only, so a client whose next request lands on another worker would read what it just
-// changed. Here a worker's invalidation goes through the primary (node:cluster IPC) to every other
-// worker, and the write is answered only once each of them has applied it, or after
+// changed, and a key the upstream refused (401) would keep its entries there. Here each such change
+// (a write's scopes, a refused key's digest) goes through the primary (node:cluster IPC) to every
+// other worker, and the write is answered only once each of them has applied it, or after
 // RELAY_TIMEOUT_MS (then it counts as an invalidation failure, as a Redis that does not answer does).
 // Hand-written: node:cluster's message channel is all it needs, and no library relays over it.
 import type { Worker } from 'node:cluster';
-import type { InvalidationPeers } from './upstream-client/across-requests.ts';
+import type { CacheChange, InvalidationPeers } from './upstream-client/across-requests/across-requests.ts';
 
-/** Worker -> primary: make `scopes` stale in every other worker, then answer `done`. */
+/** Worker -> primary: make `change` in every other worker, then answer `done`. */
 interface Publish {
   type: 'gateway:invalidation-publish';
   id: number;
-  scopes: string[];
+  change: CacheChange;
 }
 /** Primary -> each other worker. */
 interface Apply {
   type: 'gateway:invalidation-apply';
   id: number;
-  scopes: string[];
+  change: CacheChange;
 }
 /** Worker -> primary: `apply` done. */
 interface Applied {
@@ -66,12 +67,12 @@ export class InvalidationRelay {
     for (const id of [...this.#pending.keys()]) this.#confirmed(worker.id, id);
   }
 
-  #relay(origin: Worker, { id, scopes }: Publish): void {
+  #relay(origin: Worker, { id, change }: Publish): void {
     const others = this.#workers().filter((worker) => worker !== origin && !worker.isDead());
     const relayId = (this.#nextId += 1);
     const timer = setTimeout(() => this.#pending.delete(relayId), PRIMARY_FORGETS_MS).unref();
     this.#pending.set(relayId, { origin, originId: id, waitingFor: new Set(others.map((worker) => worker.id)), timer });
-    for (const worker of others) worker.send({ type: 'gateway:invalidation-apply', id: relayId, scopes } satisfies Apply);
+    for (const worker of others) worker.send({ type: 'gateway:invalidation-apply', id: relayId, change } satisfies Apply);
     this.#confirmed(null, relayId);
   }
 
@@ -89,24 +90,24 @@ export class InvalidationRelay {
 
 /** In a worker: its invalidations published to the other workers through the primary, and theirs applied here. */
 export function workerInvalidationPeers(): InvalidationPeers {
-  let apply: (scopes: string[]) => Promise<void> = async () => {};
+  let apply: (change: CacheChange) => Promise<void> = async () => {};
   const waiting = new Map<number, () => void>();
   let nextId = 0;
   process.on('message', (message: unknown) => {
     const type = (message as { type?: unknown } | null)?.type;
     if (type === 'gateway:invalidation-done') waiting.get((message as Done).id)?.();
     else if (type === 'gateway:invalidation-apply') {
-      const { id, scopes } = message as Apply;
-      void apply(scopes)
+      const { id, change } = message as Apply;
+      void apply(change)
         .catch(() => {})
         .finally(() => process.send?.({ type: 'gateway:invalidation-applied', id } satisfies Applied));
     }
   });
   return {
-    onInvalidation(handler) {
+    onChange(handler) {
       apply = handler;
     },
-    publish(scopes) {
+    publish(change) {
       const id = (nextId += 1);
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -118,7 +119,7 @@ export function workerInvalidationPeers(): InvalidationPeers {
           waiting.delete(id);
           resolve();
         });
-        process.send?.({ type: 'gateway:invalidation-publish', id, scopes } satisfies Publish);
+        process.send?.({ type: 'gateway:invalidation-publish', id, change } satisfies Publish);
       });
     },
   };

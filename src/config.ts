@@ -1,7 +1,8 @@
 // Environment -> typed, frozen configuration. Read once by main.ts; tests pass options directly.
 import { availableParallelism } from 'node:os';
-import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/settings.ts';
-import { ACROSS_REQUESTS_DEFAULTS, parseRateLimits, type AcrossRequestsSettings, type QuotaWindow } from './upstream-client/across-requests.ts';
+import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/client/settings.ts';
+import { parseRateLimits, type QuotaWindow } from './upstream-client/across-requests/across-requests.ts';
+import { ACROSS_REQUESTS_DEFAULTS, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
@@ -9,7 +10,7 @@ export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The one configuration object: main.ts hands it on to `startGateway` (GatewayOptions uses the same
- * names) and the gateway hands the upstream settings on to the transport (src/upstream-client/settings.ts).
+ * names) and the gateway hands the upstream settings on to the transport (src/upstream-client/client/settings.ts).
  */
 export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   /** PORT: HTTP port of the gateway (default 4000; 0 picks a free port). */
@@ -34,6 +35,8 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   localRateLimit: string;
   /** LOCAL_LATENCY_MS: latency the embedded upstream adds per call, `150` or `100-400` (default 0). */
   localLatencyMs: string;
+  /** LOCAL_DELETION_DELAY_MS: how long the embedded upstream keeps a deleted project pending before removing it (default 5000). */
+  localDeletionDelayMs: number;
   /** WORKERS or `--workers N`: gateway processes behind one port (`auto` = one per core; default 1). */
   workers: number;
   /** REDIS_URL: Redis shared by replicas for persisted queries; unset = in memory. */
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     upstreamConnections: positive(env, 'UPSTREAM_CONNECTIONS', UPSTREAM_DEFAULTS.upstreamConnections),
     upstreamCacheTtlMs: integer(env, 'UPSTREAM_CACHE_TTL_MS', ACROSS_REQUESTS_DEFAULTS.upstreamCacheTtlMs),
     upstreamCacheMaxBytes: positive(env, 'UPSTREAM_CACHE_MAX_BYTES', ACROSS_REQUESTS_DEFAULTS.upstreamCacheMaxBytes),
+    upstreamSharedReads: flag(env, 'UPSTREAM_SHARED_READS', ACROSS_REQUESTS_DEFAULTS.upstreamSharedReads),
     upstreamRateLimits: rateLimits(env.UPSTREAM_RATE_LIMITS),
     upstreamHoldThrottledKeys: ACROSS_REQUESTS_DEFAULTS.upstreamHoldThrottledKeys,
     logLevel: env.LOG_LEVEL || 'info',
@@ -76,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     localUpstreamPort: port(env, 'LOCAL_UPSTREAM_PORT', 0),
     localRateLimit: localRateLimit(env.LOCAL_RATE_LIMIT),
     localLatencyMs: localLatency(env.LOCAL_LATENCY_MS),
+    localDeletionDelayMs: deletionDelay(env),
     workers: workers(workersFlag(argv) ?? env.WORKERS),
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
@@ -121,6 +126,15 @@ function localLatency(raw: string | undefined): string {
   if (!raw) return '0';
   if (/^\d+(-\d+)?$/.test(raw)) return raw;
   throw new ConfigError(`LOCAL_LATENCY_MS must be milliseconds (150) or a range (100-400), got "${raw}"`);
+}
+
+/** A timer's longest delay is 2^31-1 ms; a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function deletionDelay(env: NodeJS.ProcessEnv): number {
+  const value = integer(env, 'LOCAL_DELETION_DELAY_MS', 5000);
+  if (value > MAX_TIMER_MS) throw new ConfigError(`LOCAL_DELETION_DELAY_MS must be at most ${MAX_TIMER_MS}, got "${value}"`);
+  return value;
 }
 
 function redisUrl(raw: string): string {

@@ -10,9 +10,9 @@ import type { Logger } from 'pino';
 import { createLoaders, type Loaders } from './loaders/index.ts';
 import { requestIdFrom } from './request-id.ts';
 import type { GatewayTracer, OperationTrace } from './tracing.ts';
-import type { UpstreamClient, UpstreamTransport } from './upstream-client/http.ts';
-import type { OperationScope } from './upstream-client/operation-scope.ts';
-import { UpstreamReport } from './upstream-client/report.ts';
+import type { UpstreamClient, UpstreamTransport } from './upstream-client/client/http.ts';
+import type { OperationScope } from './upstream-client/transport/operation-scope.ts';
+import { UpstreamReport } from './upstream-client/transport/report.ts';
 
 export interface GatewayContext {
   /** The caller's personal API key, or null when the request carried none. */

@@ -14,7 +14,7 @@
 //     INTERNAL_SERVER_ERROR (logged server-side with the request id, never returned).
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { MissingTokenError, UpstreamError } from './upstream-client/http.ts';
+import { MissingTokenError, UpstreamError } from './upstream-client/client/http.ts';
 import { userErrorCode, type UserError } from './user-error.ts';
 
 export type { UserError } from './user-error.ts';

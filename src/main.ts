@@ -9,8 +9,8 @@ import { workerInvalidationPeers } from './cluster-invalidations.ts';
 import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
-import { upstreamSettings } from './upstream-client/settings.ts';
-import { acrossRequestsSettings } from './upstream-client/across-requests.ts';
+import { upstreamSettings } from './upstream-client/client/settings.ts';
+import { acrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
@@ -121,6 +121,7 @@ async function startEmbeddedUpstream(): Promise<{ upstream: LocalUpstream; demoK
     quiet: config.logLevel === 'silent',
     rateLimit: config.localRateLimit,
     latencyMs: config.localLatencyMs,
+    deletionDelayMs: config.localDeletionDelayMs,
   });
   return { upstream, demoKey: config.localApiKey ?? DEMO_API_KEY };
 }
@@ -131,7 +132,7 @@ function printBanner(url: string, embedded: { upstream: LocalUpstream; demoKey: 
   if (embedded) {
     lines.push(
       `Upstream: embedded local upstream at ${embedded.upstream.url} with demo data${config.localDb ? ` (database ${config.localDb})` : ' (in memory)'}`,
-      `  throttles: ${config.localRateLimit} (LOCAL_RATE_LIMIT), added latency: ${config.localLatencyMs} ms (LOCAL_LATENCY_MS)`,
+      `  throttles: ${config.localRateLimit} (LOCAL_RATE_LIMIT), added latency: ${config.localLatencyMs} ms (LOCAL_LATENCY_MS), deleted projects removed after ${config.localDeletionDelayMs} ms (LOCAL_DELETION_DELAY_MS)`,
       `Demo API key: ${embedded.demoKey}`,
       `Try: curl -s ${url} -H 'content-type: application/json' -H 'authorization: Bearer ${embedded.demoKey}' -d '{"query":"{ projects(first: 5) { totalCount nodes { id name } } }"}'`,
     );

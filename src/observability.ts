@@ -14,8 +14,8 @@ import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import { FastCounter, FastHistogram } from './metric-series.ts';
 import type { GatewayContext } from './context.ts';
 import { isMaskedError } from './errors.ts';
-import type { CallObserver } from './upstream-client/http.ts';
-import type { AcrossRequestsEvent } from './upstream-client/across-requests.ts';
+import type { CallObserver } from './upstream-client/client/http.ts';
+import type { AcrossRequestsEvent } from './upstream-client/across-requests/across-requests.ts';
 
 /** What the gateway's request listener (apollo-plugins/gateway-plugin.ts) hands over once an answer is ready. */
 export type AnsweredRequest = GraphQLRequestContextWillSendResponse<GatewayContext>;

@@ -1,7 +1,7 @@
 // Readiness (`/readyz`): can this gateway serve operations now? It can when the upstream
 // answers a cheap call and no shutdown has begun. Liveness (`/healthz`) is separate: a gateway
 // whose upstream is down is alive and must not be restarted for it.
-import { Pool } from './upstream-client/undici-pool.ts';
+import { Pool } from './upstream-client/transport/tuning/undici-pool.ts';
 
 export interface ReadinessOptions {
   /** Base URL of the upstream; only its origin is contacted. */

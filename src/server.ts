@@ -29,9 +29,10 @@ import { GatewayTracer } from './tracing.ts';
 import { compiledExecutor } from './execution/compiled-executor.ts';
 import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
-import { UpstreamTransport } from './upstream-client/http.ts';
-import { acrossRequestsFrom, type AcrossRequestsSettings, type InvalidationPeers } from './upstream-client/across-requests.ts';
-import { upstreamSettings, type UpstreamSettings } from './upstream-client/settings.ts';
+import { UpstreamTransport } from './upstream-client/client/http.ts';
+import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
+import type { InvalidationPeers } from './upstream-client/across-requests/across-requests.ts';
+import { upstreamSettings, type UpstreamSettings } from './upstream-client/client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
@@ -39,7 +40,7 @@ import type { SubscriptionOptions } from './subscriptions/options.ts';
 /**
  * What `startGateway` takes: the settings of `Config` (src/config.ts) under the same names, each
  * optional (tests give only what they change), plus the objects a caller builds. The upstream
- * settings (src/upstream-client/settings.ts) are handed on to the transport as they are.
+ * settings (src/upstream-client/client/settings.ts) are handed on to the transport as they are.
  */
 export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<AcrossRequestsSettings> {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
@@ -140,7 +141,7 @@ query ProjectsAndFlags($after: String) {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const acrossRequests = acrossRequestsFrom(options, (event, route) => metrics.observeAcrossRequests(event, route));
+  const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options) }, (event, route) => metrics.observeAcrossRequests(event, route));
   const transport = new UpstreamTransport({
     upstreamUrl: options.upstreamUrl,
     ...upstreamSettings(options),

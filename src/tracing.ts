@@ -23,7 +23,7 @@ import {
 // conventions (~0.4 MB of source) for the SDK's resource attributes; the SDK loads them when it
 // exports (tracing-sdk.ts; docs/performance.md, "Memory").
 import { W3CTraceContextPropagator } from '@opentelemetry/core/build/src/trace/W3CTraceContextPropagator.js';
-import type { CallTracer, HttpMethod } from './upstream-client/http.ts';
+import type { CallTracer, HttpMethod } from './upstream-client/client/http.ts';
 
 export const TRACER_NAME = 'posthog-graphql-gateway';
 

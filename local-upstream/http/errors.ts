@@ -61,6 +61,12 @@ export function unsupportedMediaType(contentType: string): ApiError {
 
 export const SERVER_ERROR_BODY: ErrorEnvelope = envelope('server_error', 'error', 'A server error occurred.');
 
+/**
+ * A refusal whose writes stand: the service answers an approval-gated change with 409 after it has stored the change
+ * request that now awaits approval, so the server commits this request's transaction instead of rolling it back.
+ */
+export class RefusalKeepingWrites extends ApiError {}
+
 /** Ad-hoc action bodies of the real service that are not the envelope (`{success:false,error}`, `{error}`). */
 export function plainError(status: number, body: Record<string, unknown>): ApiError {
   return new ApiError(status, body);

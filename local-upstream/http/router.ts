@@ -1,4 +1,5 @@
 import type { Caller } from '../auth/authenticate.ts';
+import type { ProjectDeletions } from '../project-deletion.ts';
 import type { Store } from '../storage/db.ts';
 import type { ApiRequest, ApiResponse } from './request.ts';
 import type { Directory } from '../serializers/directory.ts';
@@ -8,6 +9,8 @@ export interface RouteContext {
   req: ApiRequest;
   caller: Caller;
   users: Directory;
+  /** Background removal of deleted projects (project-deletion.ts). */
+  deletions: Pick<ProjectDeletions, 'schedule'>;
 }
 export type Handler = (ctx: RouteContext) => ApiResponse;
 export type PublicHandler = (ctx: { store: Store; req: ApiRequest }) => ApiResponse;

@@ -4,6 +4,8 @@ import type { Route, RouteContext } from '../http/router.ts';
 import { allFlags, updateFlag, type FlagFields, type FlagRow } from '../storage/flags.ts';
 import { flagBody } from '../serializers/flags.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
+import { approvalGate } from '../approvals/gate.ts';
+import { UPDATE_ACTIONS } from '../approvals/flag-actions.ts';
 import { flagOf, projectOf } from './common.ts';
 import { changesBetween, logFlagActivity } from './flags.ts';
 
@@ -49,9 +51,9 @@ function lifecycleAction(doing: string, decide: (flag: FlagRow) => StateChange) 
     refuseDeleted(flag, doing);
     const change = effectiveChange(flag, decide(flag));
     if (Object.keys(change).length === 0) return ok(flagBody(flag, ctx.users));
+    approvalGate(ctx, { project, flag, change, method: 'PATCH', actions: UPDATE_ACTIONS });
     checkFlagTransition(flag, change, allFlags(ctx.store, project.id, true));
     const fields: Partial<FlagFields> = { ...change, last_modified_by: ctx.caller.user.id };
-    if (change.active === true) fields.performed_rollback = false;
     const updated = updateFlag(ctx.store, flag, fields);
     logFlagActivity(ctx, project, updated, 'updated', changesBetween(flag, updated));
     return ok(flagBody(updated, ctx.users));

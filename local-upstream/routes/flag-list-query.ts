@@ -1,18 +1,14 @@
 import type { RouteContext } from '../http/router.ts';
 import type { FlagRow } from '../storage/flags.ts';
-import { effectiveFilters } from '../serializers/flags.ts';
+import { isEligibleForExperiment, variantCount } from '../serializers/flags.ts';
 import { flagStatus } from '../serializers/flag-status.ts';
 import { validationError } from '../http/errors.ts';
 
 /**
- * The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. The
- * filter is undefined when only the default (no archived flags) applies, which the paged SQL query does itself.
+ * The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. Archived
+ * flags are left out unless `archived` is given (whatever its value, which then picks archived or not), `key=`
+ * included. The filter is undefined when only that default applies, which the paged SQL query does itself.
  */
-
-function variantCount(flag: FlagRow): number {
-  const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;
-  return Array.isArray(variants) ? variants.length : 0;
-}
 
 function matchesType(flag: FlagRow, type: string): boolean {
   if (type === 'boolean') return variantCount(flag) === 0;
@@ -52,6 +48,11 @@ function createdByIds(value: string | null): number[] {
     .filter(Number.isInteger);
 }
 
+/** The service's `str_to_bool`: y, yes, t, true, on or 1, in any case. */
+function strToBool(value: string | null): boolean {
+  return value !== null && ['y', 'yes', 't', 'true', 'on', '1'].includes(value.toLowerCase());
+}
+
 const MAX_SEARCH_LENGTH = 200;
 
 /** Every whitespace-separated term of `search` must appear, literally and case-insensitively, in the key or the name. */
@@ -65,7 +66,7 @@ function searchTerms(value: string | null): string[] | undefined {
 export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | undefined {
   const query = ctx.req.query;
   const terms = searchTerms(query.get('search'));
-  const key = query.get('key')?.toLowerCase();
+  const key = query.get('key')?.trim().toLowerCase();
   const active = query.get('active');
   const type = query.get('type');
   const createdBy = createdByIds(query.get('created_by_id'));
@@ -73,12 +74,11 @@ export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | un
   const excludedTags = jsonList(query.get('excluded_tags'));
   const excluded = jsonList(query.get('excluded_properties'));
   const runtime = query.get('evaluation_runtime');
-  const archived = query.get('archived');
+  const archived = ctx.req.param('archived');
   const checks: Array<(flag: FlagRow) => boolean> = [];
-  if (archived !== null) checks.push((flag) => flag.archived === (archived.toLowerCase() === 'true'));
+  if (archived !== null) checks.push((flag) => flag.archived === strToBool(archived));
   if (runtime !== null) checks.push((flag) => flag.evaluation_runtime === runtime);
-  // An experiment needs a control and at least one test variant.
-  if (query.get('eligible_for_experiment') === 'true') checks.push((flag) => variantCount(flag) >= 2);
+  if (strToBool(query.get('eligible_for_experiment'))) checks.push(isEligibleForExperiment);
   if (key) checks.push((flag) => flag.key.toLowerCase() === key);
   if (terms) checks.push((flag) => terms.every((term) => flag.key.toLowerCase().includes(term) || flag.name.toLowerCase().includes(term)));
   if (active === 'true' || active === 'false') checks.push((flag) => flag.active === (active === 'true'));

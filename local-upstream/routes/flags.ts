@@ -23,6 +23,8 @@ import { linkedInReplaySettings } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { checkEditConflict } from '../validation/edit-conflict.ts';
 import { checkFlagTransition } from '../validation/flag-state.ts';
+import { approvalGate } from '../approvals/gate.ts';
+import { CREATE_ACTIONS, UPDATE_ACTIONS } from '../approvals/flag-actions.ts';
 import { flagOf, projectOf } from './common.ts';
 import { listFilter, listOrder } from './flag-list-query.ts';
 
@@ -70,6 +72,7 @@ function create(ctx: RouteContext): ApiResponse {
   const input = validateFlagInput(body, inputContext(ctx, project));
   // A new flag is version 1 whatever the body says.
   delete input.version;
+  approvalGate(ctx, { project, flag: undefined, change: input, method: 'POST', actions: CREATE_ACTIONS });
   const key = input.key as string;
   freeKeyHeldByDeletedFlag(ctx, project.id, key);
   const fields: FlagFields = {
@@ -131,6 +134,8 @@ function update(ctx: RouteContext): ApiResponse {
   const context = inputContext(ctx, project, flag);
   const body = requireObject(ctx.req.body());
   const input = validateFlagInput(body, context);
+  // The service's approval gate wraps the serializer's update(): after validation, before everything else.
+  approvalGate(ctx, { project, flag, change: input, method: 'PATCH', actions: UPDATE_ACTIONS });
   checkFlagTransition(flag, input, context.projectFlags);
   if (input.deleted === true && !flag.deleted && linkedInReplaySettings(project, flag.id)) {
     throw validationError('This feature flag is used in session replay settings. Please remove it from replay settings before deleting.', null);

@@ -1,4 +1,5 @@
 import type { PublicRoute, Route } from '../http/router.ts';
+import { approvalRoutes } from './approvals.ts';
 import { flagActionRoutes } from './flag-actions.ts';
 import { flagEvaluationRoutes } from './flag-evaluation.ts';
 import { flagRoutes } from './flags.ts';
@@ -26,6 +27,7 @@ export const allRoutes: Route[] = [
   ...organizationRoutes,
   ...roleRoutes,
   ...personalApiKeyRoutes,
+  ...approvalRoutes,
 ];
 
 /** SDK side traffic that carries no personal key (event capture, remote evaluation). */

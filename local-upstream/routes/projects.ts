@@ -120,13 +120,14 @@ function update(ctx: RouteContext): ApiResponse {
 
 /**
  * The service deletes a project in the background: the DELETE marks it `is_pending_deletion` and answers 204, the
- * project stays readable (and listed), and a second DELETE is refused. The local upstream keeps it in that state.
+ * project stays readable (and listed) until it is removed (project-deletion.ts), and a second DELETE is refused.
  */
 function destroy(ctx: RouteContext): ApiResponse {
   const { project, level } = visibleProject(ctx, 'project:write');
   if (level < ADMIN) throw permissionDenied("You don't have sufficient permissions in the project.");
   if (isPendingDeletion(project)) throw validationError('This project is already being deleted.', null);
   markProjectPendingDeletion(ctx.store, project);
+  ctx.deletions.schedule(project.id);
   return noContent();
 }
 

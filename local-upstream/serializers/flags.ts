@@ -9,16 +9,17 @@ export function effectiveFilters(filters: Record<string, unknown>): Record<strin
   return { ...filters, groups: [{ properties, rollout_percentage: null }] };
 }
 
-function simpleRollout(filters: Record<string, unknown>): { simple: boolean; rollout: number | null } {
-  const groups = Array.isArray(filters.groups) ? (filters.groups as Array<Record<string, unknown>>) : [];
-  const only = groups.length === 1 ? groups[0] : undefined;
-  const properties = only?.properties;
-  const simple =
-    only !== undefined &&
-    (!Array.isArray(properties) || properties.length === 0) &&
-    (filters.aggregation_group_type_index === undefined || filters.aggregation_group_type_index === null);
-  const rollout = simple && typeof only.rollout_percentage === 'number' ? only.rollout_percentage : null;
-  return { simple, rollout };
+export function variantCount(flag: FlagRow): number {
+  const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;
+  return Array.isArray(variants) ? variants.length : 0;
+}
+
+const MAX_EXPERIMENT_VARIANTS = 20;
+
+/** A flag can back an experiment when it is multivariate with 2 to 20 variants (the record's `is_eligible_for_experiment`). */
+export function isEligibleForExperiment(flag: FlagRow): boolean {
+  const count = variantCount(flag);
+  return count >= 2 && count <= MAX_EXPERIMENT_VARIANTS;
 }
 
 export interface FlagBody {
@@ -34,15 +35,11 @@ export interface FlagBody {
   updated_at: string;
   version: number;
   last_modified_by: UserBasic | null;
-  is_simple_flag: boolean;
-  rollout_percentage: number | null;
   ensure_experience_continuity: boolean;
   experiment_set: number[];
   experiment_set_metadata: unknown[];
   surveys: unknown[];
   features: unknown[];
-  rollback_conditions: unknown;
-  performed_rollback: boolean;
   can_edit: boolean;
   tags: string[];
   evaluation_contexts: string[];
@@ -57,6 +54,7 @@ export interface FlagBody {
   bucketing_identifier: string | null;
   last_called_at: string | null;
   is_used_in_replay_settings: boolean;
+  is_eligible_for_experiment: boolean;
 }
 
 type Property = Record<string, unknown>;
@@ -116,14 +114,12 @@ export function linkedInReplaySettings(project: { settings: Record<string, unkno
 }
 
 /**
- * The full flag record: the current service's `FeatureFlagSerializer` fields (docs/rest-interface.md, "Feature flag",
- * names the version), plus `is_simple_flag` and `rollout_percentage`, which the interface lists. Experiments, surveys,
- * early access features and evaluation contexts do not exist locally, so their lists are empty; the local upstream
- * records no flag calls, so `last_called_at` is null.
+ * The full flag record: the current service's `FeatureFlagSerializer` fields, key for key (docs/rest-interface.md,
+ * "Feature flag", names the version). Experiments, surveys, early access features and evaluation contexts do not
+ * exist locally, so their lists are empty; the local upstream records no flag calls, so `last_called_at` is null.
  */
 export function flagBody(flag: FlagRow, users: Directory): FlagBody {
   const filters = withDisplayNames(effectiveFilters(flag.filters), users, flag.project_id);
-  const { simple, rollout } = simpleRollout(filters);
   return {
     id: flag.id,
     name: flag.name,
@@ -137,15 +133,11 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     updated_at: flag.updated_at,
     version: flag.version,
     last_modified_by: users.basic(flag.last_modified_by),
-    is_simple_flag: simple,
-    rollout_percentage: rollout,
     ensure_experience_continuity: flag.ensure_experience_continuity,
     experiment_set: [],
     experiment_set_metadata: [],
     surveys: [],
     features: [],
-    rollback_conditions: flag.rollback_conditions,
-    performed_rollback: flag.performed_rollback,
     can_edit: users.canEdit(flag),
     tags: flag.tags,
     evaluation_contexts: [],
@@ -160,6 +152,7 @@ export function flagBody(flag: FlagRow, users: Directory): FlagBody {
     bucketing_identifier: flag.bucketing_identifier,
     last_called_at: null,
     is_used_in_replay_settings: users.replayLinkedFlagId(flag.project_id) === flag.id,
+    is_eligible_for_experiment: isEligibleForExperiment(flag),
   };
 }
 

@@ -6,7 +6,6 @@ const ADMIN_LEVEL = 8;
 /** Settings of a new project: the real service's model defaults (timezone UTC, week start unknown). */
 export const PROJECT_DEFAULTS: Readonly<Record<string, unknown>> = {
   app_urls: [],
-  slack_incoming_webhook: null,
   anonymize_ips: false,
   completed_snippet_onboarding: false,
   ingested_event: false,
@@ -141,7 +140,6 @@ export function projectBody(project: ProjectRow, membershipLevel: number, groupT
     app_urls: field('app_urls'),
     name: project.name,
     product_description: field('product_description'),
-    slack_incoming_webhook: field('slack_incoming_webhook'),
     created_at: project.created_at,
     updated_at: project.updated_at,
     anonymize_ips: field('anonymize_ips'),
@@ -186,7 +184,6 @@ export function projectBody(project: ProjectRow, membershipLevel: number, groupT
     live_events_columns: field('live_events_columns'),
     recording_domains: field('recording_domains'),
     person_on_events_querying_enabled: true,
-    groups_on_events_querying_enabled: true,
     inject_web_apps: field('inject_web_apps'),
     extra_settings: field('extra_settings'),
     has_completed_onboarding_for: field('has_completed_onboarding_for'),

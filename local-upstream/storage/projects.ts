@@ -91,8 +91,8 @@ export function updateProject(store: Store, id: number, name: string, settings: 
 }
 
 /**
- * A deleted project as the service keeps it: marked `is_pending_deletion` (a read-only setting) and still readable,
- * because the service removes it later in the background and the local upstream has no background work.
+ * A deleted project as the service keeps it until its background removal: marked `is_pending_deletion` (a read-only
+ * setting) and still readable and listed (project-deletion.ts removes it later).
  */
 export function markProjectPendingDeletion(store: Store, project: ProjectRow): void {
   store.run('UPDATE projects SET settings = $settings WHERE id = $id', {
@@ -102,6 +102,16 @@ export function markProjectPendingDeletion(store: Store, project: ProjectRow): v
 }
 
 export const isPendingDeletion = (project: ProjectRow): boolean => project.settings.is_pending_deletion === true;
+
+export function pendingDeletionProjectIds(store: Store): number[] {
+  return store.all<{ id: number }>("SELECT id FROM projects WHERE json_extract(settings, '$.is_pending_deletion') = 1").map((row) => row.id);
+}
+
+/** The end of a deletion: the project and everything in it (rows referencing it cascade), its activity log too. */
+export function removeProject(store: Store, id: number): void {
+  store.run('DELETE FROM activity_log WHERE project_id = $id', { id });
+  store.run('DELETE FROM projects WHERE id = $id', { id });
+}
 
 /** Projects of an organization that count towards its project limit (demo projects do not). */
 export function countNonDemoProjects(store: Store, organizationId: string): number {

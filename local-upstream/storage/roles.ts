@@ -24,15 +24,6 @@ export function upsertRole(store: Store, role: Omit<RoleRow, 'created_at'>): voi
   );
 }
 
-/** Keys of the flags a role has access to (the role's `associated_flags`). */
-export function roleAssociatedFlags(store: Store, roleId: string): Array<{ id: number; key: string }> {
-  return store.all<{ id: number; key: string }>(
-    `SELECT f.id, f.key FROM role_access ra JOIN feature_flags f ON f.id = ra.feature_flag_id
-     WHERE ra.role_id = $role ORDER BY ra.id`,
-    { role: roleId },
-  );
-}
-
 export function countOrganizationRoles(store: Store, organizationId: string): number {
   return store.get<{ n: number }>('SELECT COUNT(*) AS n FROM roles WHERE organization_id = $org', { org: organizationId })!.n;
 }

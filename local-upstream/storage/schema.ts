@@ -184,6 +184,50 @@ CREATE TABLE IF NOT EXISTS activity_log (
 );
 CREATE INDEX IF NOT EXISTS activity_by_project ON activity_log(project_id, scope, created_at);
 CREATE INDEX IF NOT EXISTS activity_by_org ON activity_log(organization_id, scope, created_at);
+CREATE TABLE IF NOT EXISTS approval_policies (
+  id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  project_id INTEGER REFERENCES projects(id) ON DELETE CASCADE,
+  action_key TEXT NOT NULL,
+  conditions TEXT NOT NULL DEFAULT '{}',
+  approver_config TEXT NOT NULL,
+  allow_self_approve INTEGER NOT NULL DEFAULT 0,
+  bypass_org_membership_levels TEXT NOT NULL DEFAULT '[]',
+  bypass_roles TEXT NOT NULL DEFAULT '[]',
+  expires_after_us INTEGER NOT NULL,
+  enabled INTEGER NOT NULL DEFAULT 1,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  UNIQUE (organization_id, project_id, action_key)
+);
+CREATE TABLE IF NOT EXISTS change_requests (
+  id TEXT PRIMARY KEY,
+  organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  action_key TEXT NOT NULL,
+  action_version INTEGER NOT NULL DEFAULT 1,
+  resource_type TEXT NOT NULL,
+  resource_id TEXT,
+  intent TEXT NOT NULL,
+  intent_display TEXT NOT NULL,
+  policy_snapshot TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending',
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS change_requests_by_project ON change_requests(project_id, created_at);
+CREATE TABLE IF NOT EXISTS change_request_votes (
+  id TEXT PRIMARY KEY,
+  change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+  created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  decision TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  UNIQUE (change_request_id, created_by)
+);
 CREATE TABLE IF NOT EXISTS seed_origins (
   kind TEXT NOT NULL,
   seed_key TEXT NOT NULL,

@@ -2,7 +2,7 @@ import { validationError, ApiError } from '../http/errors.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { validateFilters, type CohortRef, type FlagRef } from './filters.ts';
 import { checkFilterSize, checkFlagCount } from './flag-limits.ts';
-import { validateFields, type FieldSpecs } from './fields.ts';
+import { pythonType, validateFields, type FieldSpecs } from './fields.ts';
 
 /** The writable flag fields of docs/rest-interface.md ("Feature flag"), in the real serializer's order (key before filters). */
 const FLAG_FIELDS: FieldSpecs = {
@@ -13,9 +13,9 @@ const FLAG_FIELDS: FieldSpecs = {
   active: { kind: 'boolean' },
   created_at: { kind: 'datetime' },
   ensure_experience_continuity: { kind: 'boolean', allowNull: true },
-  rollback_conditions: { kind: 'json', allowNull: true },
-  performed_rollback: { kind: 'boolean', allowNull: true },
   tags: { kind: 'stringList' },
+  // A `ListField` without a child type: any list passes here; `checkEvaluationContexts` judges its items.
+  evaluation_contexts: { kind: 'raw' },
   analytics_dashboards: { kind: 'integerList' },
   has_enriched_analytics: { kind: 'boolean', allowNull: true },
   // Fields of the current service's serializer that clients set (docs/rest-interface.md, "Feature flag").
@@ -86,6 +86,10 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
       return result.filters;
     },
     tags: (value) => tagify(value as string[]),
+    evaluation_contexts: (value) => {
+      if (!Array.isArray(value)) throw validationError(`Expected a list of items but got type "${pythonType(value)}".`, 'evaluation_contexts', 'not_a_list');
+      return value as unknown[];
+    },
     analytics_dashboards: (value) => {
       const missing = (value as number[]).find((id) => !ctx.dashboardExists(id));
       if (missing !== undefined) throw validationError(`Invalid pk "${missing}" - object does not exist.`, 'analytics_dashboards', 'does_not_exist');
@@ -95,9 +99,27 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
   // The count guard lives in the filters' validation; a flag created without filters is counted too.
   if (isCreate && !('filters' in clean)) checkFlagCount(liveFlagCount(ctx));
   for (const field of FALSE_WHEN_NULL) if (clean[field] === null) clean[field] = false;
+  checkEvaluationContexts(clean.evaluation_contexts as unknown[] | undefined);
+  // Validated, never stored: the service stores evaluation contexts only for organizations in the evaluation-contexts
+  // rollout, which the local upstream does not model (docs/rest-interface.md).
+  delete clean.evaluation_contexts;
   checkFieldCombinations(clean, ctx.existing);
-  if (clean.active === true) clean.performed_rollback = false;
   return clean;
+}
+
+const MAX_EVALUATION_CONTEXTS = 50;
+const MAX_EVALUATION_CONTEXT_LENGTH = 255;
+
+/** `EvaluationContextSerializerMixin.validate`: at most 50 names, each a string of at most 255 characters. */
+function checkEvaluationContexts(contexts: unknown[] | undefined): void {
+  if (contexts === undefined) return;
+  if (contexts.length > MAX_EVALUATION_CONTEXTS) {
+    throw validationError(`evaluation_contexts must be a list of at most ${MAX_EVALUATION_CONTEXTS} items.`, null);
+  }
+  // Python counts code points.
+  if (contexts.some((name) => typeof name !== 'string' || [...name].length > MAX_EVALUATION_CONTEXT_LENGTH)) {
+    throw validationError('Invalid evaluation context name.', null);
+  }
 }
 
 /** A field's value after this write: the request's, else the stored one, else the model default. */

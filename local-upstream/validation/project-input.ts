@@ -8,7 +8,6 @@ import { checkAdminFields, checkErrorsToIgnore, linkedFlag, networkPayloadCaptur
 const PROJECT_FIELDS: FieldSpecs = {
   app_urls: { kind: 'stringList', maxLength: 200, dropNulls: true },
   name: { kind: 'string', maxLength: 200 },
-  slack_incoming_webhook: { kind: 'string', allowNull: true, allowBlank: true, maxLength: 500 },
   anonymize_ips: { kind: 'boolean' },
   completed_snippet_onboarding: { kind: 'boolean' },
   test_account_filters: { kind: 'json' },

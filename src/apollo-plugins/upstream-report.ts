@@ -3,7 +3,7 @@
 // `rateLimit` (the key's quota as the gateway counts it). Only the requests that ask get a listener.
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { GatewayContext } from '../context.ts';
-import { rateLimitSummary } from '../upstream-client/across-requests.ts';
+import { rateLimitSummary } from '../upstream-client/across-requests/across-requests.ts';
 
 const reportListener: GraphQLRequestListener<GatewayContext> = {
   async willSendResponse({ contextValue, response }) {

@@ -1,24 +1,37 @@
 // Compiled execution (docs/architecture.md, "Execution"; docs/performance.md): an eligible query
-// runs as a graphql-jit function, compiled once per parsed document and cached with it, instead of
-// being interpreted by graphql-js on every request. Apollo Server keeps parsing, validation,
-// plugins and error formatting; only `execute` changes (it reaches Apollo through executor-gateway.ts).
+// runs as a graphql-jit function, compiled once per parsed document and condition vector and
+// cached with the document, instead of being interpreted by graphql-js on every request. Apollo
+// Server keeps parsing, validation, plugins and error formatting; only `execute` changes (it
+// reaches Apollo through executor-gateway.ts).
 //
-// The answer is always graphql-js's. graphql-js runs:
+// The answer is always graphql-js's. graphql-js itself coerces the variables (defaults, coercion
+// errors) and evaluates `@include`/`@skip` (condition-variants.ts); graphql-jit runs the variant of
+// the operation with the conditions resolved, on the coerced values. graphql-js runs:
 //   - a request whose operation Apollo could not resolve (no operation, an unknown name...), so
 //     graphql-js reports it (400 OPERATION_RESOLUTION_FAILURE);
-//   - every operation eligibility.ts does not admit (mutations, directives, defaults...): only what
-//     test/gateway/differential.test.ts proves identical runs compiled;
+//   - every operation eligibility.ts does not admit (mutations, variables inside literals...):
+//     only what test/gateway/differential.test.ts proves identical runs compiled;
 //   - federated tracing (`apollo-federation-include-trace: ftv1`): Apollo's trace plugin hooks
 //     every field resolver, which only graphql-js drives;
-//   - a document graphql-jit refuses to compile;
+//   - variables graphql-js refuses, and conditions it cannot evaluate (a null condition
+//     variable), so the error is its own;
+//   - an operation past MAX_VARIANTS condition vectors, or one graphql-jit refuses to compile;
 //   - an answer whose errors graphql-jit may report unlike graphql-js (below), computed again.
 // Each path is counted in `graphql_executions_total{executor, reason}`.
-import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, getVariableValues, GraphQLError, GraphQLSchema, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
 import { ineligibility } from './eligibility.ts';
+import { COERCED_VARIABLE, conditionedOperation, conditionVector, variantDocument, type ConditionedOperation } from './condition-variants.ts';
 import { FEDERATED_TRACE_HEADER } from '../apollo-plugins/inline-trace.ts';
+
+/**
+ * Condition vectors compiled per operation: a document with n conditions has up to 2^n variants;
+ * clients use a few. Past the bound graphql-js runs the rest, so a document cannot make the
+ * gateway compile without end.
+ */
+export const MAX_VARIANTS = 16;
 
 interface CompiledExecutorOptions {
   /** The schema Apollo validates against and graphql-js executes (Apollo may instrument its resolvers). */
@@ -30,14 +43,22 @@ interface CompiledExecutorOptions {
   recomputationContext?: (context: unknown) => unknown;
 }
 
+type Fallback = Exclude<ExecutionReason, 'compiled'>;
+
+/** An eligible operation: its conditions, and per condition vector the compiled variant (or why graphql-js runs it). */
+interface OperationPlan extends ConditionedOperation {
+  variants: Map<string, CompiledQuery | Fallback>;
+}
+
 // Per parsed document (Apollo's document cache hands back the same DocumentNode for the same
-// query text), per operation name: the compiled query, or why graphql-js runs the operation.
-type Plan = CompiledQuery | Exclude<ExecutionReason, 'compiled'>;
-type PlanByOperation = Map<string, Plan>;
+// query text), per operation name: the operation's plan, or why graphql-js runs the operation.
+type Plan = OperationPlan | Fallback;
 
 /** An Apollo Server gateway executor that runs eligible queries compiled, everything else on graphql-js. */
 export function compiledExecutor({ schema, compileSchema, count, recomputationContext = (context) => context }: CompiledExecutorOptions): GatewayExecutor {
-  const cache = new WeakMap<DocumentNode, PlanByOperation>();
+  const cache = new WeakMap<DocumentNode, Map<string, Plan>>();
+  // The compile schema with the pass-through scalar variants declare their variables with.
+  const jitSchema = new GraphQLSchema({ ...compileSchema.toConfig(), types: [...Object.values(compileSchema.getTypeMap()), COERCED_VARIABLE] });
 
   function plan(document: DocumentNode, operation: OperationDefinitionNode, operationName: string | null): Plan {
     let byOperation = cache.get(document);
@@ -45,22 +66,23 @@ export function compiledExecutor({ schema, compileSchema, count, recomputationCo
     const key = operationName ?? '';
     let entry = byOperation.get(key);
     if (entry === undefined) {
-      entry = ineligibility(schema, document, operation) ?? compiled(document, operationName);
+      entry = ineligibility(schema, document, operation) ?? { ...conditionedOperation(document, operation), variants: new Map() };
       byOperation.set(key, entry);
     }
     return entry;
   }
 
-  function compiled(document: DocumentNode, operationName: string | null): Plan {
-    const result = compileQuery(compileSchema, document, operationName ?? undefined);
-    return isCompiledQuery(result) ? result : 'uncompilable';
+  function variant(operation: OperationPlan, vector: string): CompiledQuery | Fallback {
+    let entry = operation.variants.get(vector);
+    if (entry !== undefined) return entry;
+    if (operation.variants.size >= MAX_VARIANTS) return 'variants';
+    const result = compileQuery(jitSchema, variantDocument(operation, vector));
+    entry = isCompiledQuery(result) ? result : 'uncompilable';
+    operation.variants.set(vector, entry);
+    return entry;
   }
 
-  const interpreted = (
-    request: GatewayGraphQLRequestContext,
-    reason: Exclude<ExecutionReason, 'compiled'>,
-    contextValue: unknown = request.context,
-  ): Promise<ExecutionResult> => {
+  const interpreted = (request: GatewayGraphQLRequestContext, reason: Fallback, contextValue: unknown = request.context): Promise<ExecutionResult> => {
     count('graphql-js', reason);
     return Promise.resolve(
       execute({
@@ -79,18 +101,17 @@ export function compiledExecutor({ schema, compileSchema, count, recomputationCo
     // Apollo calls the executor even when no operation resolved; graphql-js reports why.
     if (!request.operation) return interpreted(request, 'no-operation');
     if (request.request.http?.headers.get(FEDERATED_TRACE_HEADER) === 'ftv1') return interpreted(request, 'tracing');
-    const query = plan(request.document, request.operation, request.operationName);
+    const operation = plan(request.document, request.operation, request.operationName);
+    if (typeof operation === 'string') return interpreted(request, operation);
+    const variables = getVariableValues(schema, request.operation.variableDefinitions ?? [], request.request.variables ?? {}, { maxErrors: 50 });
+    if (variables.errors) return interpreted(request, 'variables');
+    const vector = conditionVector(operation.conditioned, variables.coerced);
+    if (vector === null) return interpreted(request, 'condition');
+    const query = variant(operation, vector);
     if (typeof query === 'string') return interpreted(request, query);
     count('graphql-jit', 'compiled');
-    const variables = request.request.variables ?? {};
-    const result = await query.query(undefined, request.context, variables);
+    const result = await query.query(undefined, request.context, variables.coerced);
     if (!result.errors) return result;
-    // No data at all: the variables were refused before execution. Report it in graphql-js's own
-    // words (Apollo recognizes them as BAD_USER_INPUT, status 400); nothing ran, so nothing repeats.
-    if (result.data === undefined) {
-      const coerced = getVariableValues(schema, request.operation.variableDefinitions ?? [], variables, { maxErrors: 50 });
-      if (coerced.errors) return { errors: coerced.errors };
-    }
     // A non-null field failed and nulled an object around other errors: graphql-jit may report
     // errors of fields graphql-js never completed once that field failed (test/gateway/differential.test.ts,
     // "a non-null field failing before a failing sibling"). The answer is graphql-js's, computed

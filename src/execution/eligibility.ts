@@ -1,21 +1,24 @@
 // Which operations compiled execution may run (docs/architecture.md, "Execution"). graphql-jit
 // answers as graphql-js only on the part of GraphQL the differential test
 // (test/gateway/differential.test.ts) proves identical; this is that part, checked once per
-// document and operation and cached with the compiled query. Everything else runs on graphql-js:
+// document and operation and cached with the compiled query. Variable coercion and `@include`/
+// `@skip` are graphql-js's own before graphql-jit runs (compiled-executor.ts,
+// condition-variants.ts), so defaults and conditions are admitted. Everything else runs on graphql-js:
 //   - mutations: graphql-jit did not stop after a failing non-null field, so later writes ran;
-//   - `@include`/`@skip` (and any other directive in the operation or its fragments): graphql-jit
-//     let conditions leak between uses of one fragment and between operations of one document,
-//     dropped a field whose condition variable was null instead of reporting it, and kept a field
-//     repeated after a skipped copy in the skipped copy's position;
-//   - variable definitions with a default value: a non-null one left out was a 500;
+//   - a directive other than `@include`/`@skip` (the schema defines none that applies to an
+//     operation today; one added later runs on graphql-js until the differential test covers it);
 //   - a variable inside an object or list literal (JSON, `_Any`, input objects, lists): graphql-jit
 //     ignored it in custom scalars' literals and sent a left-out one as null in input objects;
 //   - a root selection holding a non-null field next to any other field: when the non-null field
 //     failed, graphql-jit also reported the errors of fields graphql-js never completed;
+//   - introspection (`__schema`, `__type`): graphql-jit compiles against a schema that also holds
+//     the scalar compiled variants declare their variables with (condition-variants.ts), which
+//     introspection would list;
 //   - an alias `__proto__`: graphql-jit builds answers as object literals, where that key sets the
 //     prototype instead of adding a field, so the field went missing.
-// The benchmark's queries (bench/scenarios.ts) use none of these (test/gateway/compiled-eligibility.unit.test.ts).
 import {
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
   isNonNullType,
   Kind,
   OperationTypeNode,
@@ -28,16 +31,19 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 
+const INTROSPECTION = new Set(['__schema', '__type']);
+const CONDITIONS = new Set([GraphQLIncludeDirective.name, GraphQLSkipDirective.name]);
+
 /** Why a resolved operation runs on graphql-js rather than compiled (the `reason` label of graphql_executions_total). */
-export type Ineligibility = 'mutation' | 'subscription' | 'directive' | 'variable-default' | 'nested-variable' | 'non-null-root' | 'proto-alias';
+export type Ineligibility = 'mutation' | 'subscription' | 'directive' | 'nested-variable' | 'non-null-root' | 'introspection' | 'proto-alias';
 
 export const INELIGIBILITIES: readonly Ineligibility[] = [
   'mutation',
   'subscription',
   'directive',
-  'variable-default',
   'nested-variable',
   'non-null-root',
+  'introspection',
   'proto-alias',
 ];
 
@@ -45,23 +51,25 @@ export const INELIGIBILITIES: readonly Ineligibility[] = [
 export function ineligibility(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): Ineligibility | null {
   if (operation.operation === OperationTypeNode.MUTATION) return 'mutation';
   if (operation.operation === OperationTypeNode.SUBSCRIPTION) return 'subscription';
-  if (operation.variableDefinitions?.some((definition) => definition.defaultValue !== undefined)) return 'variable-default';
   const fragments = document.definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION);
   for (const definition of [operation, ...fragments]) {
     const found = unprovenSyntax(definition);
     if (found) return found;
   }
-  if (nonNullRootWithSiblings(schema, operation.selectionSet, fragments)) return 'non-null-root';
+  const rootFields = rootFieldNames(operation.selectionSet, fragments);
+  if (rootFields.some((name) => INTROSPECTION.has(name))) return 'introspection';
+  if (nonNullRootWithSiblings(schema, rootFields)) return 'non-null-root';
   return null;
 }
 
-/** A directive anywhere in `definition`, a variable nested in an object or list literal, or an alias `__proto__`. */
+/** A directive other than a condition anywhere in `definition`, a variable nested in an object or list literal, or an alias `__proto__`. */
 function unprovenSyntax(definition: OperationDefinitionNode | FragmentDefinitionNode): Ineligibility | null {
   let found: Ineligibility | null = null;
   // Object and list literals hold variables only as values: any variable found under one is nested.
   let literalDepth = 0;
   visit(definition, {
-    Directive() {
+    Directive(node) {
+      if (CONDITIONS.has(node.name.value)) return;
       found = 'directive';
       return BREAK;
     },
@@ -84,19 +92,15 @@ function unprovenSyntax(definition: OperationDefinitionNode | FragmentDefinition
   return found;
 }
 
-/** The root selection (fragments expanded) has a non-null field and at least one other field. */
-function nonNullRootWithSiblings(schema: GraphQLSchema, selectionSet: SelectionSetNode, fragments: FragmentDefinitionNode[]): boolean {
-  const rootFields = schema.getQueryType()?.getFields() ?? {};
-  let fields = 0;
-  let nonNull = false;
+/** The names of the root selection's fields, fragments expanded (a name once per selection). */
+function rootFieldNames(selectionSet: SelectionSetNode, fragments: FragmentDefinitionNode[]): string[] {
+  const names: string[] = [];
   const seenFragments = new Set<string>();
   const pending: SelectionSetNode[] = [selectionSet];
   while (pending.length > 0) {
     for (const selection of pending.pop()!.selections) {
       if (selection.kind === Kind.FIELD) {
-        fields++;
-        const field = rootFields[selection.name.value];
-        if (field && isNonNullType(field.type)) nonNull = true;
+        names.push(selection.name.value);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         pending.push(selection.selectionSet);
       } else if (!seenFragments.has(selection.name.value)) {
@@ -106,5 +110,11 @@ function nonNullRootWithSiblings(schema: GraphQLSchema, selectionSet: SelectionS
       }
     }
   }
-  return nonNull && fields > 1;
+  return names;
+}
+
+/** The root selection has a non-null field and at least one other field. */
+function nonNullRootWithSiblings(schema: GraphQLSchema, names: string[]): boolean {
+  const rootFields = schema.getQueryType()?.getFields() ?? {};
+  return names.length > 1 && names.some((name) => rootFields[name] !== undefined && isNonNullType(rootFields[name].type));
 }

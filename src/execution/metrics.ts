@@ -6,16 +6,17 @@ import { INELIGIBILITIES, type Ineligibility } from './eligibility.ts';
 
 /**
  * Why an operation ran where it did (the `reason` label): `compiled`; or, on graphql-js, no
- * operation resolved, federated tracing, refused by graphql-jit, a compiled answer computed again
- * (compiled-executor.ts), or one of eligibility.ts's reasons.
+ * operation resolved, federated tracing, variables graphql-js refused, a condition it could not
+ * evaluate, more condition vectors than compiled-executor.ts keeps, refused by graphql-jit, a
+ * compiled answer computed again (compiled-executor.ts), or one of eligibility.ts's reasons.
  */
-export type ExecutionReason = 'compiled' | 'no-operation' | 'tracing' | 'uncompilable' | 'recomputed' | Ineligibility;
+export type ExecutionReason = 'compiled' | 'no-operation' | 'tracing' | 'variables' | 'condition' | 'variants' | 'uncompilable' | 'recomputed' | Ineligibility;
 export type Executor = 'graphql-jit' | 'graphql-js';
 export type ExecutionCounter = (executor: Executor, reason: ExecutionReason) => void;
 
 const PATHS: Record<Executor, readonly ExecutionReason[]> = {
   'graphql-jit': ['compiled'],
-  'graphql-js': ['no-operation', 'tracing', 'uncompilable', 'recomputed', ...INELIGIBILITIES],
+  'graphql-js': ['no-operation', 'tracing', 'variables', 'condition', 'variants', 'uncompilable', 'recomputed', ...INELIGIBILITIES],
 };
 
 /**

@@ -1,13 +1,13 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { ProjectParent } from '../upstream-client/project.ts';
+import type { ProjectParent } from '../upstream-client/endpoints/project.ts';
 import type { Connection, Edge } from '../relay/connection.ts';
-import type { OrganizationRef } from '../upstream-client/organization.ts';
-import type { UserRecord } from '../upstream-client/user.ts';
-import type { ViewerRecord } from '../upstream-client/viewer.ts';
-import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, StaticCohortPayload, CopyFlagsFailureRecord } from '../upstream-client/feature-flag.ts';
-import type { ActivityLogRecord } from '../upstream-client/activity.ts';
-import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/role-access.ts';
-import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/plugin.ts';
+import type { OrganizationRef } from '../upstream-client/endpoints/organization.ts';
+import type { UserRecord } from '../upstream-client/endpoints/user.ts';
+import type { ViewerRecord } from '../upstream-client/endpoints/viewer.ts';
+import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, StaticCohortPayload, CopyFlagsFailureRecord } from '../upstream-client/endpoints/feature-flag.ts';
+import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
+import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/endpoints/role-access.ts';
+import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/endpoints/plugin.ts';
 import type { FlagChangeEvent } from '../subscriptions/events.ts';
 import type { GatewayContext } from '../context.ts';
 export type Maybe<T> = T | null;
@@ -173,11 +173,17 @@ export type CreateFeatureFlagInput = {
   readonly key: Scalars['String']['input'];
   /** The flag's description (upstream `name`). Give this or `description`, not both. */
   readonly name?: InputMaybe<Scalars['String']['input']>;
-  /** Legacy rollback marker. */
+  /**
+   * Legacy rollback marker (older upstreams only; a current upstream ignores it).
+   * @deprecated The upstream dropped automatic rollbacks and ignores this field.
+   */
   readonly performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
   /** The project to create the flag in: a Project global id or its numeric id. */
   readonly projectId: Scalars['ID']['input'];
-  /** Legacy automatic-rollback conditions. */
+  /**
+   * Legacy automatic-rollback conditions (older upstreams only; a current upstream ignores it).
+   * @deprecated The upstream dropped automatic rollbacks and ignores this field.
+   */
   readonly rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
   /** Tags (kept only if the organization has the tagging feature). */
   readonly tags?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
@@ -294,7 +300,10 @@ export type CreateProjectInput = {
   readonly sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Share of sessions recorded, as a decimal string between 0 and 1. */
   readonly sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
-  /** Slack incoming-webhook URL. */
+  /**
+   * Slack incoming-webhook URL (older upstreams only; a current upstream ignores it).
+   * @deprecated The upstream no longer has this setting and ignores it.
+   */
   readonly slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
   /** Whether surveys are enabled. */
   readonly surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
@@ -414,7 +423,10 @@ export type FeatureFlag = Node & {
   readonly hasEnrichedAnalytics?: Maybe<Scalars['Boolean']['output']>;
   /** Opaque global id; it carries the project id, so `node(id:)` can refetch the flag. */
   readonly id: Scalars['ID']['output'];
-  /** True when the flag has one condition, without properties, for persons (older upstreams only; null when not reported). */
+  /**
+   * True when the flag has one condition, without properties, for persons (older upstreams only; null when not reported).
+   * @deprecated The upstream no longer reports it (PostHog's current FeatureFlagSerializer): null against a current upstream. Read `filters` instead.
+   */
   readonly isSimpleFlag?: Maybe<Scalars['Boolean']['output']>;
   /** The flag key client libraries evaluate (letters, digits, `-` and `_`; unique among the project's non-deleted flags). */
   readonly key: Scalars['String']['output'];
@@ -422,7 +434,10 @@ export type FeatureFlag = Node & {
   readonly lastModifiedBy?: Maybe<User>;
   /** The flag's description. The upstream calls it `name` for backwards compatibility; `description` returns the same text. */
   readonly name?: Maybe<Scalars['String']['output']>;
-  /** Legacy: whether an automatic rollback happened (reset when the flag is re-activated). */
+  /**
+   * Legacy: whether an automatic rollback happened (older upstreams only).
+   * @deprecated The upstream dropped automatic rollbacks (PostHog's current FeatureFlagSerializer): null against a current upstream.
+   */
   readonly performedRollback?: Maybe<Scalars['Boolean']['output']>;
   /** The project the flag belongs to. */
   readonly project?: Maybe<Project>;
@@ -430,9 +445,15 @@ export type FeatureFlag = Node & {
   readonly projectDatabaseId: Scalars['Int']['output'];
   /** Roles that were granted access to this flag (the deprecated per-flag role access). */
   readonly roleAccess?: Maybe<FeatureFlagRoleAccessConnection>;
-  /** Legacy automatic-rollback conditions, as stored. */
+  /**
+   * Legacy automatic-rollback conditions, as stored (older upstreams only).
+   * @deprecated The upstream dropped automatic rollbacks (PostHog's current FeatureFlagSerializer): null against a current upstream.
+   */
   readonly rollbackConditions?: Maybe<Scalars['JSON']['output']>;
-  /** The single condition's rollout percentage for a simple flag (older upstreams only; null otherwise). */
+  /**
+   * The single condition's rollout percentage for a simple flag (older upstreams only; null otherwise).
+   * @deprecated The upstream no longer reports it (PostHog's current FeatureFlagSerializer): null against a current upstream. Read the rollout percentages in `filters` instead.
+   */
   readonly rolloutPercentage?: Maybe<Scalars['Int']['output']>;
   /** The upstream's staleness verdict for the flag (null when the upstream does not report it; not every upstream version does). */
   readonly status?: Maybe<FeatureFlagStatus>;
@@ -1231,7 +1252,10 @@ export type Project = Node & {
    * A Relay connection over the upstream's limit/offset list: `first`/`last` are capped at 100.
    */
   readonly featureFlags?: Maybe<FeatureFlagConnection>;
-  /** Whether groups-on-events querying is enabled (full record). */
+  /**
+   * Whether groups-on-events querying is enabled (full record; older upstreams only).
+   * @deprecated The upstream no longer reports it (PostHog's current project serializer): null against a current upstream.
+   */
   readonly groupsOnEventsQueryingEnabled?: Maybe<Scalars['Boolean']['output']>;
   /** Products whose onboarding has been completed, as a free-form map. */
   readonly hasCompletedOnboardingFor?: Maybe<Scalars['JSON']['output']>;
@@ -1245,6 +1269,8 @@ export type Project = Node & {
   readonly injectWebApps?: Maybe<Scalars['Boolean']['output']>;
   /** Whether this is a demo project with generated data. */
   readonly isDemo: Scalars['Boolean']['output'];
+  /** True once the project was deleted: the upstream removes it in the background, and until then it is still read and listed (full record). */
+  readonly isPendingDeletion: Scalars['Boolean']['output'];
   /** Columns shown in the live events view (full record). */
   readonly liveEventsColumns?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
   /** The flag definitions server-side SDKs download to evaluate flags locally (inactive flags included, deleted excluded). */
@@ -1278,7 +1304,10 @@ export type Project = Node & {
   readonly sessionRecordingOptIn?: Maybe<Scalars['Boolean']['output']>;
   /** Share of sessions recorded, as a decimal string between 0 and 1 (full record). */
   readonly sessionRecordingSampleRate?: Maybe<Scalars['String']['output']>;
-  /** Slack incoming-webhook URL for notifications (full record). */
+  /**
+   * Slack incoming-webhook URL for notifications (full record; older upstreams only).
+   * @deprecated The upstream no longer reports it (PostHog's current project serializer): null against a current upstream.
+   */
   readonly slackIncomingWebhook?: Maybe<Scalars['String']['output']>;
   /** Whether surveys are enabled (full record). */
   readonly surveysOptIn?: Maybe<Scalars['Boolean']['output']>;
@@ -1529,13 +1558,19 @@ export type RevokeFeatureFlagRoleAccessPayload = {
 /** An organization role (a named group of members). */
 export type Role = {
   readonly __typename?: 'Role';
-  /** The flags associated with the role, as the upstream reports them (not in every response). */
+  /**
+   * The flags associated with the role, as older upstreams report them.
+   * @deprecated The upstream no longer reports it (PostHog's current RoleSerializer): null against a current upstream.
+   */
   readonly associatedFlags?: Maybe<Scalars['JSON']['output']>;
   /** When the role was created. */
   readonly createdAt?: Maybe<Scalars['DateTime']['output']>;
   /** Who created the role. */
   readonly createdBy?: Maybe<User>;
-  /** Deprecated access level of the role on feature flags: 21 = can only view, 37 = can always edit. */
+  /**
+   * Access level of the role on feature flags: 21 = can only view, 37 = can always edit (older upstreams only).
+   * @deprecated The upstream no longer reports it (PostHog's current RoleSerializer): null against a current upstream.
+   */
   readonly featureFlagsAccessLevel?: Maybe<Scalars['Int']['output']>;
   /** The role's UUID (the upstream's own id). */
   readonly id: Scalars['UUID']['output'];
@@ -1618,11 +1653,17 @@ export type UpdateFeatureFlagInput = {
   readonly key?: InputMaybe<Scalars['String']['input']>;
   /** A new description (upstream `name`). Give this or `description`, not both. */
   readonly name?: InputMaybe<Scalars['String']['input']>;
-  /** Legacy rollback marker. */
+  /**
+   * Legacy rollback marker (older upstreams only; a current upstream ignores it).
+   * @deprecated The upstream dropped automatic rollbacks and ignores this field.
+   */
   readonly performedRollback?: InputMaybe<Scalars['Boolean']['input']>;
   /** The flag's project (global or numeric id); needed only when `id` is numeric. */
   readonly projectId?: InputMaybe<Scalars['ID']['input']>;
-  /** Legacy automatic-rollback conditions. */
+  /**
+   * Legacy automatic-rollback conditions (older upstreams only; a current upstream ignores it).
+   * @deprecated The upstream dropped automatic rollbacks and ignores this field.
+   */
   readonly rollbackConditions?: InputMaybe<Scalars['JSON']['input']>;
   /** New tags (replace the old ones). */
   readonly tags?: InputMaybe<ReadonlyArray<Scalars['String']['input']>>;
@@ -1751,7 +1792,10 @@ export type UpdateProjectInput = {
   readonly sessionRecordingOptIn?: InputMaybe<Scalars['Boolean']['input']>;
   /** Share of sessions recorded, as a decimal string between 0 and 1. */
   readonly sessionRecordingSampleRate?: InputMaybe<Scalars['String']['input']>;
-  /** Slack incoming-webhook URL. */
+  /**
+   * Slack incoming-webhook URL (older upstreams only; a current upstream ignores it).
+   * @deprecated The upstream no longer has this setting and ignores it.
+   */
   readonly slackIncomingWebhook?: InputMaybe<Scalars['String']['input']>;
   /** Whether surveys are enabled. */
   readonly surveysOptIn?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2646,6 +2690,7 @@ export type ProjectResolvers<ContextType = GatewayContext, ParentType extends Re
   ingestedEvent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   injectWebApps?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   isDemo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPendingDeletion?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   liveEventsColumns?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
   localEvaluation?: Resolver<Maybe<ResolversTypes['LocalEvaluation']>, ParentType, ContextType, RequireFields<ProjectLocalEvaluationArgs, 'sendCohorts'>>;
   myFlags?: Resolver<Maybe<ReadonlyArray<ResolversTypes['MyFeatureFlag']>>, ParentType, ContextType, Partial<ProjectMyFlagsArgs>>;

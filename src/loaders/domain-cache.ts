@@ -8,7 +8,7 @@
 // itself: graphql-js completes an object whose fields are all plain values without a Promise.all
 // round of its own (the `project` of 50 listed flags costs 50 such rounds less).
 import DataLoader from 'dataloader';
-import type { UpstreamClient } from '../upstream-client/http.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
 
 /** A value, or the promise of it while it is still on its way. */
 export type Loaded<V> = V | Promise<V>;

@@ -3,8 +3,8 @@
 // pages prime the lookups, and a lookup that starts while a list of the same project is on its
 // way waits for it first: sibling fields like `featureFlags` and `featureFlag(id:)` then cost
 // one call, not two.
-import type { UpstreamClient } from '../upstream-client/http.ts';
-import type { Page, PageArgs } from '../upstream-client/page.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
+import type { Page, PageArgs } from '../upstream-client/transport/page.ts';
 import {
   getFeatureFlag,
   listFeatureFlags,
@@ -12,7 +12,7 @@ import {
   type FeatureFlagRecord,
   type FlagRef,
   ProjectFlag,
-} from '../upstream-client/feature-flag.ts';
+} from '../upstream-client/endpoints/feature-flag.ts';
 import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 export interface FlagKeyRef {

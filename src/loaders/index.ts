@@ -4,7 +4,7 @@
 //
 // A domain's loader is built on first use: most operations touch one or two domains, and the
 // loaders are built per request (docs/performance.md).
-import type { UpstreamClient } from '../upstream-client/http.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
 import type { DomainCache } from './domain-cache.ts';
 import { createFeatureFlagLoader, type FeatureFlagLoader } from './feature-flag.ts';
 import { createOrganizationLoader, type OrganizationLoader } from './organization.ts';

@@ -1,8 +1,8 @@
 // Organizations of one request (docs/architecture.md, "The domain template"): one GET per distinct
 // organization, in parallel; a record that arrived embedded (the caller's current organization in
 // `GET /api/users/@me/`) is remembered, so reading it again costs nothing.
-import type { UpstreamClient } from '../upstream-client/http.ts';
-import { getOrganization, type OrganizationRecord } from '../upstream-client/organization.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
+import { getOrganization, type OrganizationRecord } from '../upstream-client/endpoints/organization.ts';
 import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 const itemKey = (id: string): string => id.toLowerCase();

@@ -1,8 +1,8 @@
 // Plugins of one request (docs/architecture.md, "The domain template"): one GET per distinct
 // (organization, plugin), in parallel; list pages and write answers make plugins known.
-import type { UpstreamClient } from '../upstream-client/http.ts';
-import type { Page, PageArgs } from '../upstream-client/page.ts';
-import { getPlugin, listPlugins, OrgPlugin, type PluginRecord, type PluginRef } from '../upstream-client/plugin.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
+import type { Page, PageArgs } from '../upstream-client/transport/page.ts';
+import { getPlugin, listPlugins, OrgPlugin, type PluginRecord, type PluginRef } from '../upstream-client/endpoints/plugin.ts';
 import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 const itemKey = (ref: PluginRef): string => `${ref.orgId}/${ref.id}`;

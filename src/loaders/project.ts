@@ -1,9 +1,9 @@
 // Projects of one request (docs/architecture.md, "The domain template"). The list endpoint
 // returns fewer fields than the full record: listed projects are kept as list items
 // ("listed:"), and only a field the list item lacks costs a GET of the full record ("item:").
-import type { UpstreamClient } from '../upstream-client/http.ts';
-import { listOrganizationProjects } from '../upstream-client/organization.ts';
-import type { Page, PageArgs } from '../upstream-client/page.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
+import { listOrganizationProjects } from '../upstream-client/endpoints/organization.ts';
+import type { Page, PageArgs } from '../upstream-client/transport/page.ts';
 import {
   getProject,
   isFullProject,
@@ -12,7 +12,7 @@ import {
   type ProjectListItem,
   type ProjectParent,
   type ProjectRecord,
-} from '../upstream-client/project.ts';
+} from '../upstream-client/endpoints/project.ts';
 import { DomainCache, reader, fetchEach, type Loaded } from './domain-cache.ts';
 
 export function createProjectLoader(client: UpstreamClient, cache = new DomainCache()) {

@@ -1,8 +1,8 @@
 // Role-access grants of one request (docs/architecture.md, "The domain template"): one GET per
 // distinct grant, in parallel; list pages and write answers make grants known.
-import type { UpstreamClient } from '../upstream-client/http.ts';
-import type { Page, PageArgs } from '../upstream-client/page.ts';
-import { getRoleAccess, listRoleAccess, ProjectRoleAccess, type RoleAccessRecord, type RoleAccessRef } from '../upstream-client/role-access.ts';
+import type { UpstreamClient } from '../upstream-client/client/http.ts';
+import type { Page, PageArgs } from '../upstream-client/transport/page.ts';
+import { getRoleAccess, listRoleAccess, ProjectRoleAccess, type RoleAccessRecord, type RoleAccessRef } from '../upstream-client/endpoints/role-access.ts';
 import { DomainCache, reader, fetchEach } from './domain-cache.ts';
 
 const itemKey = (ref: RoleAccessRef): string => `${ref.projectId}/${ref.flagId}/${ref.id}`;

@@ -1,7 +1,7 @@
 // The ActivityLogEntry type: one entry of a flag's, a project's flags' or an organization's
 // plugins' activity log.
 import type { ActivityLogEntryResolvers } from '../generated/resolvers-types.ts';
-import type { ActivityLogRecord } from '../upstream-client/activity.ts';
+import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((entry: ActivityLogRecord) => entry);

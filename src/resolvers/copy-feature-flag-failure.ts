@@ -1,7 +1,7 @@
 // The CopyFeatureFlagFailure type: a target project copy_flags could not copy to.
 import { nullIfNotFound } from '../errors.ts';
 import type { CopyFeatureFlagFailureResolvers } from '../generated/resolvers-types.ts';
-import type { CopyFlagsFailureRecord } from '../upstream-client/feature-flag.ts';
+import type { CopyFlagsFailureRecord } from '../upstream-client/endpoints/feature-flag.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((failure: CopyFlagsFailureRecord) => failure);

@@ -2,8 +2,8 @@
 // ProjectRoleAccess (the record plus the project and flag it was read under).
 import type { FeatureFlagRoleAccessResolvers } from '../generated/resolvers-types.ts';
 import { toGlobalId } from '../relay/global-id.ts';
-import { ProjectFlag } from '../upstream-client/feature-flag.ts';
-import { ProjectRoleAccess } from '../upstream-client/role-access.ts';
+import { ProjectFlag } from '../upstream-client/endpoints/feature-flag.ts';
+import { ProjectRoleAccess } from '../upstream-client/endpoints/role-access.ts';
 import { asGetters } from './support/plain-field-getters.ts';
 import { restField } from './support/rest-field.ts';
 

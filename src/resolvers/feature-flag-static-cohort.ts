@@ -1,6 +1,6 @@
 // The FeatureFlagStaticCohort type: the cohort createFeatureFlagStaticCohort made.
 import type { FeatureFlagStaticCohortResolvers } from '../generated/resolvers-types.ts';
-import type { CohortRecord } from '../upstream-client/feature-flag.ts';
+import type { CohortRecord } from '../upstream-client/endpoints/feature-flag.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((cohort: CohortRecord) => cohort);

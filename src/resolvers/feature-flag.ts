@@ -3,7 +3,7 @@
 import type { FeatureFlagResolvers, FeatureFlagStatus } from '../generated/resolvers-types.ts';
 import { connectionFor } from '../relay/connection.ts';
 import { toGlobalId } from '../relay/global-id.ts';
-import { listFeatureFlagActivity, ProjectFlag } from '../upstream-client/feature-flag.ts';
+import { listFeatureFlagActivity, ProjectFlag } from '../upstream-client/endpoints/feature-flag.ts';
 import { references } from './node.ts';
 import { activityConnection } from './support/activity-connection.ts';
 import { asGetters } from './support/plain-field-getters.ts';

@@ -1,6 +1,6 @@
 // The LocalEvaluationFlag type: a minimal flag definition returned by local evaluation and my flags.
 import type { LocalEvaluationFlagResolvers } from '../generated/resolvers-types.ts';
-import type { ProjectMinimalFlag } from '../upstream-client/feature-flag.ts';
+import type { ProjectMinimalFlag } from '../upstream-client/endpoints/feature-flag.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((flag: ProjectMinimalFlag) => flag.record);

@@ -7,7 +7,7 @@ import { badUserInput, nullIfNotFound } from '../errors.ts';
 import type { NodeResolvers } from '../generated/resolvers-types.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
 import { expectKeyCount, fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
-import { organizationRef } from '../upstream-client/organization.ts';
+import { organizationRef } from '../upstream-client/endpoints/organization.ts';
 import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './support/ids.ts';
 
 /**
@@ -95,7 +95,7 @@ export function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promi
 /**
  * An entity type's `__resolveReference`: a tagged copy, because @apollo/subgraph marks the object
  * it is given with its type, and the records the loaders hand out may be shared between requests
- * and frozen (upstream-client/parsed-answers.ts).
+ * and frozen (upstream-client/transport/tuning/parsed-answers.ts).
  */
 const reference =
   <T>(type: NodeType, resolve: (ref: Representation, ctx: GatewayContext) => Promise<T>) =>

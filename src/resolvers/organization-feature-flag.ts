@@ -1,7 +1,7 @@
 // The OrganizationFeatureFlag type: one project's copy of a flag, from the organization-level
 // flags-by-key route.
 import type { OrganizationFeatureFlagResolvers } from '../generated/resolvers-types.ts';
-import type { OrganizationFlagRecord } from '../upstream-client/feature-flag.ts';
+import type { OrganizationFlagRecord } from '../upstream-client/endpoints/feature-flag.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((entry: OrganizationFlagRecord) => entry);

@@ -1,6 +1,6 @@
 // The PluginConfig type: a plugin enabled in a project, with the organization it was listed under.
 import type { PluginConfigResolvers } from '../generated/resolvers-types.ts';
-import type { OrgPluginConfig } from '../upstream-client/plugin.ts';
+import type { OrgPluginConfig } from '../upstream-client/endpoints/plugin.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((config: OrgPluginConfig) => config.record);

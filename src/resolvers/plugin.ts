@@ -3,8 +3,8 @@
 // `organization_id` is another organization).
 import type { PluginResolvers } from '../generated/resolvers-types.ts';
 import { toGlobalId } from '../relay/global-id.ts';
-import { organizationRef } from '../upstream-client/organization.ts';
-import { getPluginSource, OrgPlugin, PluginTypeValue, type PluginSourceRecord } from '../upstream-client/plugin.ts';
+import { organizationRef } from '../upstream-client/endpoints/organization.ts';
+import { getPluginSource, OrgPlugin, PluginTypeValue, type PluginSourceRecord } from '../upstream-client/endpoints/plugin.ts';
 import { references } from './node.ts';
 import { asGetters } from './support/plain-field-getters.ts';
 import { restField } from './support/rest-field.ts';

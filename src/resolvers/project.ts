@@ -14,9 +14,9 @@ import {
   getUserBlastRadius,
   listAllFeatureFlagsActivity,
   type EvaluationReasonsRecord,
-} from '../upstream-client/feature-flag.ts';
-import { organizationRef } from '../upstream-client/organization.ts';
-import type { ProjectParent, ProjectRecord } from '../upstream-client/project.ts';
+} from '../upstream-client/endpoints/feature-flag.ts';
+import { organizationRef } from '../upstream-client/endpoints/organization.ts';
+import type { ProjectParent, ProjectRecord } from '../upstream-client/endpoints/project.ts';
 import { references } from './node.ts';
 import { activityConnection } from './support/activity-connection.ts';
 import { flagsWithDeleted } from './support/flags-with-deleted.ts';
@@ -80,6 +80,8 @@ export const Project: ProjectResolvers = {
   injectWebApps: full('inject_web_apps'),
   extraSettings: full('extra_settings'),
   surveysOptIn: full('surveys_opt_in'),
+  // An upstream without background deletion does not report it: its projects are never pending.
+  isPendingDeletion: async (project, _args, ctx) => (await ctx.loaders.project.full(project)).is_pending_deletion ?? false,
 
   featureFlags: (project, { includeDeleted, search, active, ...args }, ctx) => {
     const filters = { search: search ?? undefined, active: active ?? undefined };

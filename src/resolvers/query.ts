@@ -2,7 +2,7 @@
 import type { QueryResolvers } from '../generated/resolvers-types.ts';
 import { connectionFor } from '../relay/connection.ts';
 import { parseIntId, parseUuidId } from '../relay/global-id.ts';
-import { organizationRef } from '../upstream-client/organization.ts';
+import { organizationRef } from '../upstream-client/endpoints/organization.ts';
 import { resolveNode, resolveNodes } from './node.ts';
 import { rateLimitOf } from './rate-limit.ts';
 

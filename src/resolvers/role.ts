@@ -1,6 +1,6 @@
 // The Role type: a role of an organization, as embedded in a grant.
 import type { RoleResolvers } from '../generated/resolvers-types.ts';
-import type { RoleRecord } from '../upstream-client/role-access.ts';
+import type { RoleRecord } from '../upstream-client/endpoints/role-access.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((role: RoleRecord) => role);

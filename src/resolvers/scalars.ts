@@ -10,8 +10,8 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { JSONResolver } from 'graphql-scalars';
 import type { PluginTypeResolvers, WeekStartDayResolvers } from '../generated/resolvers-types.ts';
-import { PluginTypeValue } from '../upstream-client/plugin.ts';
-import { WeekStartDayValue } from '../upstream-client/project.ts';
+import { PluginTypeValue } from '../upstream-client/endpoints/plugin.ts';
+import { WeekStartDayValue } from '../upstream-client/endpoints/project.ts';
 import { isAllowedTimezone } from '../../rest-interface/timezones.ts';
 import { isUuid } from '../relay/global-id.ts';
 import type { UserErrorCode } from '../user-error.ts';

@@ -1,6 +1,6 @@
 // The User type: embedded `created_by` records (no endpoint reads a user).
 import type { UserResolvers } from '../generated/resolvers-types.ts';
-import type { UserRecord } from '../upstream-client/user.ts';
+import type { UserRecord } from '../upstream-client/endpoints/user.ts';
 import { restField } from './support/rest-field.ts';
 
 const rest = restField((user: UserRecord) => user);

@@ -3,8 +3,8 @@
 // their basic facts, and the current organization's full record is remembered by its loader.
 import type { GatewayContext } from '../context.ts';
 import type { ViewerResolvers } from '../generated/resolvers-types.ts';
-import { organizationOf } from '../upstream-client/organization.ts';
-import type { ViewerRecord } from '../upstream-client/viewer.ts';
+import { organizationOf } from '../upstream-client/endpoints/organization.ts';
+import type { ViewerRecord } from '../upstream-client/endpoints/viewer.ts';
 import { restField } from './support/rest-field.ts';
 import { userFields } from './user.ts';
 

@@ -4,8 +4,8 @@
 // pages through older pages until it meets one; pages shift while entries arrive during the
 // walk, so an entry met twice is kept once, and an entry that arrives meanwhile is newer than
 // the new position and is found on the next read.
-import type { ActivityLogRecord } from '../upstream-client/activity.ts';
-import type { ActivityPage as Envelope } from '../upstream-client/page.ts';
+import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
+import type { ActivityPage as Envelope } from '../upstream-client/transport/page.ts';
 
 type ActivityPage = Envelope<ActivityLogRecord>;
 

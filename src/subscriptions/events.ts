@@ -1,7 +1,7 @@
 // Flag change events: what a `featureFlagChanged` subscriber receives, decoded from one
 // entry of the project's flag activity log (or published in-process for changes the log
 // does not record, such as role access grants).
-import type { ActivityChangeRecord, ActivityLogRecord } from '../upstream-client/activity.ts';
+import type { ActivityChangeRecord, ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
 
 export type FlagChangeKind = 'CREATED' | 'UPDATED' | 'DELETED' | 'RESTORED' | 'ROLE_ACCESS_CHANGED' | 'OTHER';
 

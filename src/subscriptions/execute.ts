@@ -5,7 +5,7 @@
 import { createSourceEventStream, execute, GraphQLError, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { codeForUpstream, ErrorCode } from '../errors.ts';
-import { UpstreamError } from '../upstream-client/http.ts';
+import { UpstreamError } from '../upstream-client/client/http.ts';
 import { liveOf } from './live-context.ts';
 
 type Results = AsyncGenerator<ExecutionResult, void, void>;

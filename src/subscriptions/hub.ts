@@ -4,11 +4,11 @@ import { randomUUID } from 'node:crypto';
 // subscriber's key periodically, and tears everything down when subscribers leave.
 import { GraphQLError } from 'graphql';
 import { upstreamErrorExtensions } from '../errors.ts';
-import type { ActivityLogRecord } from '../upstream-client/activity.ts';
-import { listAllFeatureFlagsActivity } from '../upstream-client/feature-flag.ts';
-import type { ActivityPage } from '../upstream-client/page.ts';
-import { UpstreamError, type UpstreamTransport } from '../upstream-client/http.ts';
-import { UpstreamReport } from '../upstream-client/report.ts';
+import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
+import { listAllFeatureFlagsActivity } from '../upstream-client/endpoints/feature-flag.ts';
+import type { ActivityPage } from '../upstream-client/transport/page.ts';
+import { UpstreamError, type UpstreamTransport } from '../upstream-client/client/http.ts';
+import { UpstreamReport } from '../upstream-client/transport/report.ts';
 import { currentPosition, type LogPosition } from './catch-up.ts';
 import type { FlagChangeEvent } from './events.ts';
 import type { SubscriptionOptions } from './options.ts';

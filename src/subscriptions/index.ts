@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { GatewayMetrics } from '../observability.ts';
 import { parseOptions, queryLimitRules } from '../query-limits.ts';
 import { gatewaySchema } from '../schema.ts';
-import type { UpstreamTransport } from '../upstream-client/http.ts';
+import type { UpstreamTransport } from '../upstream-client/client/http.ts';
 import { SubscriptionHub } from './hub.ts';
 import { subscriptionOptions, type SubscriptionOptions } from './options.ts';
 import { mountLiveTransports, type LiveTransports } from './transports.ts';

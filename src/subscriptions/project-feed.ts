@@ -4,9 +4,9 @@
 // subscriber leaves. Entries are decoded once and handed to every subscriber.
 import { GraphQLError } from 'graphql';
 import { upstreamErrorExtensions } from '../errors.ts';
-import type { ActivityLogRecord } from '../upstream-client/activity.ts';
-import type { ActivityPage } from '../upstream-client/page.ts';
-import { UpstreamError } from '../upstream-client/http.ts';
+import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
+import type { ActivityPage } from '../upstream-client/transport/page.ts';
+import { UpstreamError } from '../upstream-client/client/http.ts';
 import { fingerprint, readSince, type LogPosition } from './catch-up.ts';
 import { flagChangeFromEntry, type FlagChangeEvent } from './events.ts';
 import type { SubscriptionOptions } from './options.ts';

@@ -1,7 +1,7 @@
 // Role access grants are not in the upstream's activity log, so the gateway announces the
 // ones it makes itself to the project's subscribers in this process.
 import type { GatewayContext } from '../context.ts';
-import type { FlagRef } from '../upstream-client/feature-flag.ts';
+import type { FlagRef } from '../upstream-client/endpoints/feature-flag.ts';
 import { hubWithSubscribers } from './live-context.ts';
 
 /** After a successful grant or revocation through this gateway; costs nothing when nobody subscribes to the project. */

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { createEventContext, type GatewayContext } from '../context.ts';
 import { jsonBody, MAX_BODY_BYTES, REFUSED } from '../http/json-body.ts';
 import type { GatewayMetrics } from '../observability.ts';
-import type { UpstreamTransport } from '../upstream-client/http.ts';
+import type { UpstreamTransport } from '../upstream-client/client/http.ts';
 import { subscribeWithEventContext } from './execute.ts';
 import type { ConnectionBudget, SubscriptionHub } from './hub.ts';
 import { attachLive } from './live-context.ts';

@@ -1,4 +1,4 @@
-// The parts of undici that src/upstream-client/undici-pool.ts loads, typed as the package types them.
+// The parts of undici that src/upstream-client/transport/tuning/undici-pool.ts loads, typed as the package types them.
 declare module 'undici/lib/dispatcher/pool.js' {
   import { Pool } from 'undici';
   export default Pool;

@@ -22,7 +22,7 @@ import {
   type GraphQLField,
   type GraphQLObjectType,
 } from 'graphql';
-import { UpstreamClient, type UpstreamCall } from '../../src/upstream-client/http.ts';
+import { UpstreamClient, type UpstreamCall } from '../../src/upstream-client/client/http.ts';
 import { gatewaySchema } from '../../src/schema.ts';
 import { expectNoErrors, useStack } from '../gateway/helpers.ts';
 import { EVERYONE, ORG_A, seedFlag, seedPlugin, seedRole, twoOrgSeed } from '../fixtures/seed.ts';

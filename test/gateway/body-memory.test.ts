@@ -1,13 +1,13 @@
 // The memory of an upstream answer is given back as soon as the answer is read
-// (src/upstream-client/body-release.ts `useBody`): the socket reads are detached once used, so
+// (src/upstream-client/transport/tuning/body-release.ts `useBody`): the socket reads are detached once used, so
 // they never wait for a full collection; memory shared through Node's buffer pool is left alone.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallSignal } from '../../src/upstream-client/call-signal.ts';
-import { Exchange } from '../../src/upstream-client/exchange.ts';
-import { useBody } from '../../src/upstream-client/body-release.ts';
+import { CallSignal } from '../../src/upstream-client/transport/tuning/call-signal.ts';
+import { Exchange } from '../../src/upstream-client/transport/tuning/exchange.ts';
+import { useBody } from '../../src/upstream-client/transport/tuning/body-release.ts';
 
 const LARGE = JSON.stringify({ results: Array.from({ length: 400 }, (_, id) => ({ id, key: `flag-${id}` })) });
 const SMALL_PARTS = ['{"parts":[', '"a",', '"b"]}'];

@@ -1,4 +1,4 @@
-// CallDeadline's signal (src/upstream-client/call-deadline.ts): the first cause wins, each listener
+// CallDeadline's signal (src/upstream-client/transport/call-deadline.ts): the first cause wins, each listener
 // runs once, a removed one never, a late one still does, and an exchange on the wire
 // (exchange.ts, through a real undici Pool) really abandons its request on it (the end-to-end
 // cases are in deadlines.test.ts).
@@ -6,10 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CallDeadline } from '../../src/upstream-client/call-deadline.ts';
-import { CallSignal } from '../../src/upstream-client/call-signal.ts';
-import { Exchange } from '../../src/upstream-client/exchange.ts';
-import { InFlightCalls } from '../../src/upstream-client/operation-scope.ts';
+import { CallDeadline } from '../../src/upstream-client/transport/call-deadline.ts';
+import { CallSignal } from '../../src/upstream-client/transport/tuning/call-signal.ts';
+import { Exchange } from '../../src/upstream-client/transport/tuning/exchange.ts';
+import { InFlightCalls } from '../../src/upstream-client/transport/operation-scope.ts';
 
 describe('CallSignal', () => {
   it('keeps the first cause and calls each listener once', () => {

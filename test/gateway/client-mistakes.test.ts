@@ -1,8 +1,9 @@
 // Client mistakes are 4xx with a specific code, never INTERNAL_SERVER_ERROR, and never reach the
-// upstream: persisted-query mismatches, operation types the schema lacks, input beyond the
+// upstream: persisted-query mismatches, operations HTTP POST does not serve, input beyond the
 // documented limits, global ids with anything the gateway does not exactly understand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INPUT_LIMITS } from '../../src/apollo-plugins/input-limits.ts';
+import { buildSchema, parse, validate } from 'graphql';
+import { INPUT_LIMITS, supportedOperationTypeRule } from '../../src/apollo-plugins/input-limits.ts';
 import { toGlobalId } from '../../src/relay/global-id.ts';
 import { startStack, type Stack } from './helpers.ts';
 import { KEY_A } from '../fixtures/seed.ts';
@@ -43,17 +44,27 @@ describe('persisted queries', () => {
 });
 
 describe('operation types', () => {
-  it('an operation type the schema has no root for is a validation error', async () => {
-    const hasSubscriptions = (await post(JSON.stringify({ query: '{ __schema { subscriptionType { name } } }' }))) as unknown as {
-      data: { __schema: { subscriptionType: unknown } };
-    };
-    if (hasSubscriptions.data.__schema.subscriptionType) return; // subscriptions exist: nothing to refuse
+  it('a subscription over HTTP POST: 400 BAD_REQUEST naming the transports that serve it', async () => {
+    const query = 'subscription { featureFlagChanged(projectId: "UHJvamVjdDox") { __typename } }';
+    await expectRefused(JSON.stringify({ query }), 400, 'BAD_REQUEST', /served over WebSocket \(graphql-ws\).*Server-Sent Events/);
+  });
+
+  it('a subscription to a field the Subscription root lacks is a validation error', async () => {
     await expectRefused(
       JSON.stringify({ query: 'subscription { projects { totalCount } }' }),
       400,
       'GRAPHQL_VALIDATION_FAILED',
-      /does not support subscription/,
+      /Cannot query field "projects" on type "Subscription"/,
     );
+  });
+
+  it("an operation type the schema has no root for is a validation error (the gateway's rule; graphql-js 16 has none)", () => {
+    const schema = buildSchema('type Query { a: Int }');
+    const document = parse('subscription { a }');
+    expect(validate(schema, document)).toEqual([]);
+    expect(validate(schema, document, [supportedOperationTypeRule]).map((error) => error.message)).toEqual([
+      'This server does not support subscription operations.',
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@ import { buildSchema, isObjectType, parse, type GraphQLObjectType, type GraphQLS
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { compilationSchema, gatewaySchema } from '../../src/schema.ts';
-import { compiledExecutor } from '../../src/execution/compiled-executor.ts';
+import { compiledExecutor, MAX_VARIANTS } from '../../src/execution/compiled-executor.ts';
 import { useStack } from './helpers.ts';
 
 const stack = useStack(); // compiled execution (the default)
@@ -48,22 +48,39 @@ describe('compiled execution', () => {
     expect(await executions(stack.gateway.baseUrl, 'graphql-jit', 'compiled')).toBe(before + 1);
   });
 
+  // Each case says which path the compiled side takes, so that none compares graphql-js with itself.
   it.each([
-    ['a nested list with custom scalars', FLAGS, {}],
-    ['a field error next to data (NOT_FOUND)', '{ projects { totalCount } missing: project(id: "999999") { name } }', {}],
-    ['a refused argument (BAD_USER_INPUT)', '{ projects(first: 1000) { totalCount } }', {}],
-    ['a variable of the wrong type (400)', 'query($n: Int) { projects(first: $n) { totalCount } }', { n: 'ten' }],
-    ['a missing required variable (400)', 'query($id: ID!) { project(id: $id) { name } }', {}],
+    ['a nested list with custom scalars', FLAGS, {}, 'graphql-jit:compiled'],
+    ['a field error next to data (NOT_FOUND)', '{ projects { totalCount } missing: project(id: "999999") { name } }', {}, 'graphql-jit:compiled'],
+    ['a refused argument (BAD_USER_INPUT)', '{ projects(first: 1000) { totalCount } }', {}, 'graphql-jit:compiled'],
+    ['a variable of the wrong type (400)', 'query($n: Int) { projects(first: $n) { totalCount } }', { n: 'ten' }, 'graphql-js:variables'],
+    ['a missing required variable (400)', 'query($id: ID!) { project(id: $id) { name } }', {}, 'graphql-js:variables'],
     [
       'skip/include and fragments',
       'query($s: Boolean!) { projects { ...P nodes @skip(if: $s) { id } } } fragment P on ProjectConnection { totalCount }',
       { s: true },
+      'graphql-jit:compiled',
     ],
-    ['unions and interfaces', '{ projects { nodes { id } } n: node(id: "UHJvamVjdDox") { __typename id ... on Project { name } } }', {}],
-  ])('answers byte for byte as graphql-js does: %s', async (_name, query, variables) => {
+    [
+      'a client document: defaults, __typename, a condition on a fragment',
+      'query Page($first: Int = 2, $full: Boolean = true) { projects(first: $first) { __typename totalCount nodes { __typename id ...P @include(if: $full) } } } fragment P on Project { __typename name timezone }',
+      {},
+      'graphql-jit:compiled',
+    ],
+    ['a null condition variable', 'query($full: Boolean = true) { projects { totalCount @include(if: $full) } }', { full: null }, 'graphql-js:condition'],
+    [
+      'unions and interfaces',
+      '{ projects { nodes { id } } n: node(id: "UHJvamVjdDox") { __typename id ... on Project { name } } }',
+      {},
+      'graphql-jit:compiled',
+    ],
+  ])('answers byte for byte as graphql-js does: %s', async (_name, query, variables, path) => {
+    const [executor, reason] = path.split(':') as [string, string];
+    const before = await executions(stack.gateway.baseUrl, executor, reason);
     // The same request id on both sides: it is in every error's extensions.
     const sameId = { 'x-request-id': 'compare-engines' };
     expect(await raw(stack.gatewayUrl, query, variables, sameId)).toEqual(await raw(interpreted.url, query, variables, sameId));
+    expect(await executions(stack.gateway.baseUrl, executor, reason)).toBe(before + 1);
   });
 
   it('answers byte for byte as graphql-js does: values the upstream sends that list items cannot hold', async () => {
@@ -105,7 +122,7 @@ describe('compiled execution', () => {
   it.each([
     ['no-operation', 'query A { projects { totalCount } } query B { projects { totalCount } }', 400],
     ['mutation', 'mutation { deleteFeatureFlag(input: {id: "garbage"}) { deletedFeatureFlagId } }', 200],
-    ['directive', '{ projects { totalCount @include(if: true) } }', 200],
+    ['introspection', '{ __schema { queryType { name } } }', 200],
   ])('an operation outside what compiled execution answers identically runs on graphql-js, counted as %s', async (reason, query, status) => {
     const before = await executions(stack.gateway.baseUrl, 'graphql-js', reason);
     expect((await raw(stack.gatewayUrl, query)).status).toBe(status);
@@ -132,5 +149,36 @@ describe('compiledExecutor', () => {
     const request = { document, operation: document.definitions[0], operationName: null, context: {}, request: {} } as unknown as GatewayGraphQLRequestContext;
     expect(await execute(request)).toEqual({ data: { __typename: 'Query' } });
     expect(counted).toEqual(['graphql-js:uncompilable']);
+  });
+
+  it('compiles one variant per condition vector, keeps it, and runs graphql-js past MAX_VARIANTS vectors', async () => {
+    const counted: string[] = [];
+    const execute = compiledExecutor({
+      schema: gatewaySchema(),
+      compileSchema: compilationSchema(),
+      count: (executor, reason) => counted.push(`${executor}:${reason}`),
+    });
+    const bits = 5; // 32 vectors
+    const names = Array.from({ length: bits }, (_, i) => `c${i}`);
+    const document = parse(
+      `query V(${names.map((name) => `$${name}: Boolean = false`).join(', ')}) { ${names.map((name) => `${name}: __typename @include(if: $${name})`).join(' ')} }`,
+    );
+    const run = async (vector: number) => {
+      const variables = Object.fromEntries(names.map((name, i) => [name, Boolean(vector & (1 << i))]));
+      const request = {
+        document,
+        operation: document.definitions[0],
+        operationName: 'V',
+        context: {},
+        request: { variables },
+      } as unknown as GatewayGraphQLRequestContext;
+      const answer = await execute(request);
+      // graphql-js's answer: the included aliases, in document order.
+      expect(answer).toEqual({ data: Object.fromEntries(names.filter((_, i) => vector & (1 << i)).map((name) => [name, 'Query'])) });
+      return counted.at(-1);
+    };
+    for (let vector = 0; vector < MAX_VARIANTS; vector++) expect(await run(vector)).toBe('graphql-jit:compiled');
+    expect(await run(MAX_VARIANTS)).toBe('graphql-js:variants');
+    expect(await run(3)).toBe('graphql-jit:compiled');
   });
 });

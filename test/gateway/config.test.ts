@@ -1,8 +1,8 @@
 // Environment -> Config: defaults, parsing, and clear failures for bad values.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { UpstreamTransport } from '../../src/upstream-client/http.ts';
-import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/settings.ts';
+import { UpstreamTransport } from '../../src/upstream-client/client/http.ts';
+import { UPSTREAM_DEFAULTS, upstreamSettings } from '../../src/upstream-client/client/settings.ts';
 
 describe('loadConfig', () => {
   it('has working defaults (embedded upstream, port 4000, 10 s upstream timeout)', () => {
@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       upstreamConnections: 16,
       upstreamCacheTtlMs: 10_000,
       upstreamCacheMaxBytes: 32 * 1024 * 1024,
+      upstreamSharedReads: true,
       upstreamRateLimits: [
         { name: 'minute', seconds: 60, limit: 480 },
         { name: 'hour', seconds: 3600, limit: 4800 },
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       localUpstreamPort: 0,
       localRateLimit: 'posthog',
       localLatencyMs: '0',
+      localDeletionDelayMs: 5000,
       workers: 1,
       redisUrl: null,
       shutdownDelayMs: 0,
@@ -42,14 +44,20 @@ describe('loadConfig', () => {
       trustedDocumentsMode: 'off',
     });
   });
-  it('reads the cache lifetime and the quota windows, and refuses windows it cannot read', () => {
-    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
+  it('reads the cache lifetime, shared reads and the quota windows, and refuses windows it cannot read', () => {
+    expect(loadConfig({ UPSTREAM_CACHE_TTL_MS: '0', UPSTREAM_SHARED_READS: '0', UPSTREAM_RATE_LIMITS: '60/minute' }, [])).toMatchObject({
       upstreamCacheTtlMs: 0,
+      upstreamSharedReads: false,
       upstreamRateLimits: [{ name: 'minute', seconds: 60, limit: 60 }],
     });
     expect(() => loadConfig({ UPSTREAM_RATE_LIMITS: '60 a minute' }, [])).toThrow('UPSTREAM_RATE_LIMITS must be limits like 480/minute,4800/hour');
     expect(() => loadConfig({ LOCAL_RATE_LIMIT: 'fast' }, [])).toThrow('LOCAL_RATE_LIMIT must be posthog, off or rates');
     expect(() => loadConfig({ LOCAL_LATENCY_MS: '1s' }, [])).toThrow('LOCAL_LATENCY_MS must be milliseconds');
+  });
+  it("reads the embedded upstream's deletion delay, a timer's milliseconds", () => {
+    expect(loadConfig({ LOCAL_DELETION_DELAY_MS: '0' }, []).localDeletionDelayMs).toBe(0);
+    expect(() => loadConfig({ LOCAL_DELETION_DELAY_MS: '5s' }, [])).toThrow('LOCAL_DELETION_DELAY_MS must be a non-negative integer');
+    expect(() => loadConfig({ LOCAL_DELETION_DELAY_MS: '2147483648' }, [])).toThrow('LOCAL_DELETION_DELAY_MS must be at most 2147483647');
   });
   it('reads the production settings: workers (variable or flag), Redis, shutdown delay', () => {
     expect(loadConfig({ WORKERS: '3', REDIS_URL: 'redis://127.0.0.1:6380', SHUTDOWN_DELAY_MS: '5000' }, [])).toMatchObject({

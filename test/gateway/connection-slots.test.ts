@@ -1,5 +1,5 @@
 // Upstream calls wait for a pool connection in the transport's own queue
-// (src/upstream-client/connection-slots.ts): first in, first out, and a call cancelled while it
+// (src/upstream-client/transport/connection-slots.ts): first in, first out, and a call cancelled while it
 // waits leaves the queue without costing a connection. In undici's queue it cost one: undici
 // aborted it on the connection it was handed, destroying that connection.
 import { createServer, type Server } from 'node:http';
@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallSignal } from '../../src/upstream-client/call-signal.ts';
-import { ConnectionSlots } from '../../src/upstream-client/connection-slots.ts';
-import { UpstreamError, UpstreamTransport } from '../../src/upstream-client/http.ts';
-import { UpstreamReport } from '../../src/upstream-client/report.ts';
+import { CallSignal } from '../../src/upstream-client/transport/tuning/call-signal.ts';
+import { ConnectionSlots } from '../../src/upstream-client/transport/connection-slots.ts';
+import { UpstreamError, UpstreamTransport } from '../../src/upstream-client/client/http.ts';
+import { UpstreamReport } from '../../src/upstream-client/transport/report.ts';
 
 describe('ConnectionSlots', () => {
   it('drops a served waiter at once, not when the queue next empties: a waiter holds its call, and so its request, alive', async () => {

@@ -2,7 +2,7 @@
 // and read back by id, after the live flags; restored and hard-deleted flags are not listed twice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deletedIds } from '../../src/resolvers/support/flags-with-deleted.ts';
-import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
+import type { ActivityLogRecord } from '../../src/upstream-client/endpoints/activity.ts';
 import { expectNoErrors, useStack } from './helpers.ts';
 import { ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
 

@@ -10,10 +10,12 @@
 // kind and the order in which it first appears in the body, so a swap still shows. Request ids
 // are made equal by sending the same `x-request-id`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getOperationAST, OperationTypeNode, parse, validate } from 'graphql';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { gatewaySchema } from '../../src/schema.ts';
 import { demoSeed, DEMO_API_KEY, startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
-import { corpus, type CorpusIds, type DifferentialCase } from './differential/corpus.ts';
+import { corpus, REFUSED_ON_PURPOSE, type CorpusIds, type DifferentialCase } from './differential/corpus.ts';
+import { clientDocuments } from './differential/client-corpus.ts';
 
 interface Side {
   name: string;
@@ -140,19 +142,51 @@ function difference(name: string, compiledAnswer: Answer, graphqlJsAnswer: Answe
   return `${name}\n  compiled:   ${around(a)}\n  graphql-js: ${around(b)}`;
 }
 
+/** Whether `testCase` is a query whose document is valid (refused documents reach no executor). */
+function validQuery(testCase: DifferentialCase): boolean {
+  const document = parse(testCase.query);
+  const operation = getOperationAST(document, typeof testCase.operationName === 'string' ? testCase.operationName : undefined);
+  return operation?.operation === OperationTypeNode.QUERY && validate(gatewaySchema(), document).length === 0;
+}
+
+/** Whether an answer reports a mistake of the caller (BAD_USER_INPUT). */
+function clientMistake(body: string): boolean {
+  const { errors } = JSON.parse(body) as { errors?: Array<{ extensions?: { code?: string } }> };
+  return (errors ?? []).some((error) => error.extensions?.code === 'BAD_USER_INPUT');
+}
+
 describe('compiled execution against graphql-js', () => {
-  it('answers a generated corpus of at least 250 requests identically (status, body, upstream calls)', { timeout: 60_000 }, async () => {
-    const cases = corpus(gatewaySchema(), await readIds());
-    expect(cases.length).toBeGreaterThanOrEqual(250);
-    const differences: string[] = [];
-    for (const testCase of cases) {
-      // The two sides share nothing (each its own upstream), so they are asked at once.
-      const [fromCompiled, fromGraphqlJs] = await Promise.all([send(compiled, testCase), send(interpreted, testCase)]);
-      if (JSON.stringify(fromCompiled) === JSON.stringify(fromGraphqlJs)) continue;
-      differences.push(difference(testCase.name, fromCompiled, fromGraphqlJs));
-    }
-    expect(differences.join('\n')).toBe('');
-    // The comparison means something only if the compiled side did run most of the corpus compiled.
-    expect(await compiledExecutions(compiled.gateway.baseUrl)).toBeGreaterThan(cases.length / 2);
-  });
+  it(
+    'answers a generated corpus of at least 400 requests, a third client-shaped, identically (status, body, upstream calls)',
+    { timeout: 120_000 },
+    async () => {
+      const cases = corpus(gatewaySchema(), await readIds(), clientDocuments());
+      const clientCases = cases.filter((testCase) => testCase.client);
+      expect(cases.length).toBeGreaterThanOrEqual(400);
+      expect(clientCases.length).toBeGreaterThanOrEqual(cases.length / 3);
+      // A document the schema refuses would compare two identical validation errors.
+      const refused = cases.filter((testCase) => validate(gatewaySchema(), parse(testCase.query)).length > 0).map(({ name }) => name);
+      expect(refused).toEqual([...REFUSED_ON_PURPOSE]);
+      const differences: string[] = [];
+      // Per valid client-shaped query (a query the schema validates, answered 200 without a client
+      // mistake such as a null condition variable): whether the compiled side ran it compiled (per /metrics).
+      const clientRuns: boolean[] = [];
+      for (const testCase of cases) {
+        const counted = testCase.client && validQuery(testCase);
+        const before = counted ? await compiledExecutions(compiled.gateway.baseUrl) : 0;
+        // The two sides share nothing (each its own upstream), so they are asked at once.
+        const [fromCompiled, fromGraphqlJs] = await Promise.all([send(compiled, testCase), send(interpreted, testCase)]);
+        if (counted && fromCompiled.status === 200 && !clientMistake(fromCompiled.body))
+          clientRuns.push((await compiledExecutions(compiled.gateway.baseUrl)) > before);
+        if (JSON.stringify(fromCompiled) === JSON.stringify(fromGraphqlJs)) continue;
+        differences.push(difference(testCase.name, fromCompiled, fromGraphqlJs));
+      }
+      expect(differences.join('\n')).toBe('');
+      // The comparison means something only if the compiled side did run most of the corpus compiled,
+      // and at least 80% of the valid client-shaped queries.
+      expect(await compiledExecutions(compiled.gateway.baseUrl)).toBeGreaterThan(cases.length / 2);
+      expect(clientRuns.length).toBeGreaterThan(100);
+      expect(clientRuns.filter(Boolean).length / clientRuns.length).toBeGreaterThanOrEqual(0.8);
+    },
+  );
 });

@@ -1,5 +1,5 @@
 // An upstream 2xx whose body is empty, not JSON or JSON's null is a malformed answer
-// (src/upstream-client/response.ts, record-shapes.ts and each endpoint's `decode`): every list and
+// (src/upstream-client/transport/response.ts, record-shapes.ts and each endpoint's `decode`): every list and
 // record field answers UPSTREAM_ERROR naming the route, never INTERNAL_SERVER_ERROR or a null that
 // reads as "nothing there", and the fields next to it keep their data.
 import { beforeAll, describe, expect, it } from 'vitest';

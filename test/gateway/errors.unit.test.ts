@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { GraphQLError } from 'graphql';
 import { codeForUpstream, formatError, mutate, redactSecrets, upstreamErrorExtensions, userErrorsFrom } from '../../src/errors.ts';
-import { UpstreamError, retryAfterSeconds, type UpstreamErrorKind } from '../../src/upstream-client/http.ts';
+import { UpstreamError, retryAfterSeconds, type UpstreamErrorKind } from '../../src/upstream-client/client/http.ts';
 
 function upstream(status: number | null, body: unknown = null, kind: UpstreamErrorKind = 'http', retryAfter?: number) {
   return new UpstreamError({ kind, status, body, route: '/api/projects/{id}/', message: 'x', ...(retryAfter !== undefined ? { retryAfter } : {}) });

@@ -1,4 +1,4 @@
-// One upstream call on the wire (src/upstream-client/exchange.ts), against a real node:http
+// One upstream call on the wire (src/upstream-client/transport/tuning/exchange.ts), against a real node:http
 // server through a real undici Pool: the whole answer comes back, informational heads are
 // skipped, the size cap holds whether the size is declared or only read, and the call's signal
 // cuts the exchange short before or during the answer.
@@ -6,9 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallSignal } from '../../src/upstream-client/call-signal.ts';
-import { Exchange, ExchangeAborted } from '../../src/upstream-client/exchange.ts';
-import { UpstreamError } from '../../src/upstream-client/upstream-error.ts';
+import { CallSignal } from '../../src/upstream-client/transport/tuning/call-signal.ts';
+import { Exchange, ExchangeAborted } from '../../src/upstream-client/transport/tuning/exchange.ts';
+import { UpstreamError } from '../../src/upstream-client/transport/upstream-error.ts';
 
 const CALL = { method: 'GET', route: '/test' };
 const BODY = JSON.stringify({ results: Array.from({ length: 50 }, (_, id) => ({ id })) });

@@ -1,7 +1,7 @@
 // FeatureFlag.archived and FeatureFlag.status never contradict each other, whatever the upstream reports.
 import { describe, expect, it } from 'vitest';
 import '../../src/resolvers/feature-flag.ts';
-import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/feature-flag.ts';
+import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/endpoints/feature-flag.ts';
 
 const flag = (fields: Partial<FeatureFlagRecord>) =>
   new ProjectFlag(1, {

@@ -240,7 +240,8 @@ describe('enable, disable, archive and unarchive', () => {
 });
 
 // The approval gate's 409 bodies, as PostHog's ApprovalHandlingMixin (products/approvals/backend/mixins.py) answers
-// them. The local upstream has no approval policies; a stand-in in front of it answers these.
+// them, from a stand-in in front of the local upstream: the mapping of each body, whatever the policy behind it. The
+// next block has the local upstream's own approval policies produce them.
 const APPROVAL_BODIES = {
   approval_required: {
     code: 'approval_required',
@@ -302,5 +303,69 @@ describe('an approval policy gating the change', () => {
       ],
     });
     expect(reportedCalls(response)).toHaveLength(1);
+  });
+});
+
+describe("the local upstream's approval policies", () => {
+  let gated: number;
+  let toDisable: Flag;
+  let toRoll: Flag;
+  beforeAll(async () => {
+    gated = (await rest().post('/api/projects/', { name: 'Gated' })).body.id;
+    // Created before the policies: a new flag's rollout is a gated change of its own.
+    toDisable = await gatedFlag();
+    toRoll = await gatedFlag();
+    for (const action_key of ['feature_flag.disable', 'feature_flag.update']) {
+      const policy = await rest().post(`/api/projects/${gated}/approval_policies/`, { action_key, approver_config: { quorum: 1, users: [] } });
+      expect(policy.status).toBe(201);
+    }
+  });
+
+  async function gatedFlag(): Promise<Flag> {
+    const created = await rest().post(`/api/projects/${gated}/feature_flags/`, { key: `gated-${++serial}`, filters: EVERYONE });
+    expect(created.status).toBe(201);
+    const query = `query($p: ID!, $id: ID!) { project(id: $p) { featureFlag(id: $id) { ${FLAG} } } }`;
+    return expectNoErrors<any>(await stack.graphql<any>(query, { p: String(gated), id: String(created.body.id) })).project.featureFlag;
+  }
+
+  const pendingRequests = async (flag: Flag) =>
+    (await rest().get(`/api/projects/${gated}/change_requests/?resource_id=${flag.databaseId}&state=pending`)).body.results as Array<{ id: string }>;
+
+  it('a gated disable is APPROVAL_REQUIRED naming the change request it opened, in one call; again, the same request', async () => {
+    const flag = toDisable;
+    const first = await stack.graphql<any>(stateMutation('disableFeatureFlag'), { input: { id: flag.id } }, { report: true });
+    const [request] = await pendingRequests(flag);
+    expect(expectNoErrors<any>(first).disableFeatureFlag).toEqual({
+      featureFlag: null,
+      userErrors: [
+        {
+          field: null,
+          message: 'A change request has been created and is pending approval.',
+          code: 'APPROVAL_REQUIRED',
+          upstreamCode: 'approval_required',
+          changeRequestId: request!.id,
+          currentVersion: null,
+        },
+      ],
+    });
+    expect(reportedCalls(first)).toHaveLength(1);
+    const second = expectNoErrors<any>(await stack.graphql<any>(stateMutation('disableFeatureFlag'), { input: { id: flag.id } })).disableFeatureFlag;
+    expect(second.userErrors).toEqual([
+      expect.objectContaining({ code: 'APPROVAL_REQUIRED', upstreamCode: 'change_request_pending', changeRequestId: request!.id }),
+    ]);
+    expect((await rest().get(`/api/projects/${gated}/feature_flags/${flag.databaseId}/`)).body).toMatchObject({ active: true, version: flag.version });
+  });
+
+  it('a gated rollout change through updateFeatureFlag is APPROVAL_REQUIRED and writes nothing', async () => {
+    const flag = toRoll;
+    const half = { groups: [{ properties: [], rollout_percentage: 50 }] };
+    const response = expectNoErrors<any>(
+      await stack.graphql<any>(UPDATE, { input: { id: flag.id, filters: half, expectedVersion: flag.version } }),
+    ).updateFeatureFlag;
+    const [request] = await pendingRequests(flag);
+    expect(response.userErrors).toEqual([
+      expect.objectContaining({ code: 'APPROVAL_REQUIRED', upstreamCode: 'approval_required', changeRequestId: request!.id }),
+    ]);
+    expect((await rest().get(`/api/projects/${gated}/feature_flags/${flag.databaseId}/`)).body.filters.groups[0].rollout_percentage).toBe(100);
   });
 });

@@ -71,6 +71,15 @@ describe('layers of src/', () => {
     expect(wrongWay(graph, 'upstream-client/', callers)).toEqual([]);
   });
 
+  it('the upstream client’s own layers point down: endpoints -> client -> across requests -> transport (docs/architecture.md)', () => {
+    const U = 'upstream-client/';
+    expect(wrongWay(graph, `${U}client/`, [`${U}endpoints/`])).toEqual([]);
+    expect(wrongWay(graph, `${U}across-requests/`, [`${U}endpoints/`, `${U}client/`])).toEqual([]);
+    expect(wrongWay(graph, `${U}transport/`, [`${U}endpoints/`, `${U}client/`, `${U}across-requests/`])).toEqual([]);
+    const loose = [...graph.keys()].filter((file) => file.startsWith(U) && !/^upstream-client\/(endpoints|client|across-requests|transport)\//.test(file));
+    expect(loose).toEqual([]);
+  });
+
   it('relay/ knows nothing of HTTP or the upstream', () => {
     expect(wrongWay(graph, 'relay/', ['upstream-client/', 'loaders/', 'resolvers/', 'context.ts', 'server.ts', 'undici', 'express', 'node:http'])).toEqual([]);
   });
@@ -86,7 +95,7 @@ describe('layers of src/', () => {
   it('nothing below the resolvers imports them, and resolvers never speak HTTP themselves', () => {
     const below = ['upstream-client/', 'loaders/', 'relay/', 'errors.ts', 'context.ts'];
     expect(below.flatMap((layer) => wrongWay(graph, layer, ['resolvers/']))).toEqual([]);
-    expect(wrongWay(graph, 'resolvers/', ['undici', 'upstream-client/report.ts', 'server.ts'])).toEqual([]);
+    expect(wrongWay(graph, 'resolvers/', ['undici', 'upstream-client/transport/report.ts', 'server.ts'])).toEqual([]);
   });
 });
 
@@ -95,17 +104,21 @@ describe('layers of src/', () => {
  * that may import them. A module whose first line says `Performance-only` must be listed here.
  */
 const PERFORMANCE_ONLY: Record<string, string[]> = {
-  'upstream-client/parsed-answers.ts': ['upstream-client/http.ts', 'upstream-client/settings.ts'],
-  'upstream-client/exchange.ts': ['upstream-client/http.ts', 'upstream-client/response.ts', 'upstream-client/body-release.ts'],
-  'upstream-client/call-signal.ts': [
-    'upstream-client/call-deadline.ts',
-    'upstream-client/exchange.ts',
-    'upstream-client/connection-slots.ts',
-    'upstream-client/http.ts',
+  'upstream-client/transport/tuning/parsed-answers.ts': ['upstream-client/client/http.ts', 'upstream-client/client/settings.ts'],
+  'upstream-client/transport/tuning/exchange.ts': [
+    'upstream-client/client/http.ts',
+    'upstream-client/transport/response.ts',
+    'upstream-client/transport/tuning/body-release.ts',
+  ],
+  'upstream-client/transport/tuning/call-signal.ts': [
+    'upstream-client/transport/call-deadline.ts',
+    'upstream-client/transport/tuning/exchange.ts',
+    'upstream-client/transport/connection-slots.ts',
+    'upstream-client/client/http.ts',
   ],
   'relay/global-id-memo.ts': ['relay/global-id.ts'],
-  'upstream-client/body-release.ts': ['upstream-client/http.ts'],
-  'upstream-client/undici-pool.ts': ['upstream-client/http.ts', 'upstream-client/failures.ts', 'readiness.ts'],
+  'upstream-client/transport/tuning/body-release.ts': ['upstream-client/client/http.ts'],
+  'upstream-client/transport/tuning/undici-pool.ts': ['upstream-client/client/http.ts', 'upstream-client/transport/failures.ts', 'readiness.ts'],
   'resolvers/support/plain-field-getters.ts': ['resolvers/feature-flag.ts', 'resolvers/plugin.ts', 'resolvers/feature-flag-role-access.ts'],
 };
 
@@ -124,6 +137,12 @@ describe('the fence around performance-only code', () => {
     const header = readFileSync(join(SRC, module), 'utf8').split(/\n(?!\/\/)/, 1)[0]!;
     expect(firstLine(module)).toMatch(/^\/\/ Performance-only/);
     expect(header).toMatch(/Off: [A-Z_]+=|Always on: /);
+  });
+
+  it('the upstream client’s performance-only modules are all in its transport’s tuning folder, and that folder holds nothing else', () => {
+    const tuning = [...graph.keys()].filter((file) => file.startsWith('upstream-client/transport/tuning/'));
+    const declared = Object.keys(PERFORMANCE_ONLY).filter((file) => file.startsWith('upstream-client/'));
+    expect(tuning.sort()).toEqual(declared.sort());
   });
 
   it('every module that says it is performance-only is listed in the fence', () => {

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type GatewayContext } from '../../src/context.ts';
-import { UpstreamTransport } from '../../src/upstream-client/http.ts';
-import { ProjectFlag } from '../../src/upstream-client/feature-flag.ts';
+import { UpstreamTransport } from '../../src/upstream-client/client/http.ts';
+import { ProjectFlag } from '../../src/upstream-client/endpoints/feature-flag.ts';
 
 const transport = new UpstreamTransport({ upstreamUrl: 'http://127.0.0.1:9' });
 let server: http.Server;

@@ -1,4 +1,4 @@
-// Answers the upstream repeats byte for byte are parsed once (src/upstream-client/parsed-answers.ts),
+// Answers the upstream repeats byte for byte are parsed once (src/upstream-client/transport/tuning/parsed-answers.ts),
 // through a real gateway in front of a real local upstream: every call still goes out, an answer
 // that changed is parsed anew, an error is never taken for a kept success, and
 // UPSTREAM_PARSE_CACHE_BYTES=0 (`upstreamParseCacheBytes: 0`) turns reuse off.

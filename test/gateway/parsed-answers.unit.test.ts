@@ -1,7 +1,7 @@
 // ParsedAnswers alone: a kept value is found only for the very bytes (and decoder) it came from,
 // is frozen all the way down, and what is kept stays within its byte budget.
 import { describe, expect, it } from 'vitest';
-import { ParsedAnswers } from '../../src/upstream-client/parsed-answers.ts';
+import { ParsedAnswers } from '../../src/upstream-client/transport/tuning/parsed-answers.ts';
 
 const PAGE = { count: 1, next: null, previous: null, results: [{ id: 1, key: 'beta', filters: { groups: [{ rollout_percentage: 50 }] } }] };
 const bytes = (value: unknown) => Buffer.from(JSON.stringify(value));

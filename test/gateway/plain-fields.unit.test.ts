@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { compilationSchema } from '../../src/schema.ts';
 import { resolvers } from '../../src/resolvers/index.ts';
 import { asGetters } from '../../src/resolvers/support/plain-field-getters.ts';
-import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/feature-flag.ts';
-import { OrgPlugin, type PluginRecord } from '../../src/upstream-client/plugin.ts';
-import { ProjectRoleAccess, type RoleAccessRecord } from '../../src/upstream-client/role-access.ts';
+import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/endpoints/feature-flag.ts';
+import { OrgPlugin, type PluginRecord } from '../../src/upstream-client/endpoints/plugin.ts';
+import { ProjectRoleAccess, type RoleAccessRecord } from '../../src/upstream-client/endpoints/role-access.ts';
 
 const WRAPPED = [
   { type: 'FeatureFlag', parent: new ProjectFlag(3, { id: 7, key: 'beta', name: 'Beta' } as FeatureFlagRecord) },

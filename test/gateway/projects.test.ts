@@ -274,6 +274,7 @@ describe('project mutations', () => {
           weekStartDay
           anonymizeIps
           appUrls
+          isPendingDeletion
           organization {
             databaseId
           }
@@ -297,6 +298,7 @@ describe('project mutations', () => {
       timezone: 'Asia/Tokyo',
       weekStartDay: 'MONDAY',
       appUrls: ['https://acme.test'],
+      isPendingDeletion: false,
       organization: { databaseId: ORG_A },
     });
     const project = created.project!;
@@ -357,9 +359,24 @@ describe('project mutations', () => {
     ).deleteProject;
     expect(deleted).toEqual({ deletedProjectId: project.id, deletedDatabaseId: project.databaseId, userErrors: [] });
 
-    // The upstream deletes a project in the background (docs/rest-interface.md, "Projects"): it stays readable,
-    // and a second deletion is refused with the upstream's message.
-    expect(expectNoErrors(await stack.graphql(PROJECT_NAME, { id: project.id })).project).toMatchObject({ name: 'Renamed' });
+    // The upstream deletes a project in the background (docs/rest-interface.md, "Projects"): it stays readable and
+    // listed, marked pending deletion, and a second deletion is refused with the upstream's message.
+    const PENDING = graphql(`
+      query ProjectPendingDeletion($id: ID!) {
+        project(id: $id) {
+          name
+          isPendingDeletion
+        }
+        projects(first: 100) {
+          nodes {
+            id
+          }
+        }
+      }
+    `);
+    const pending = expectNoErrors(await stack.graphql(PENDING, { id: project.id }));
+    expect(pending.project).toEqual({ name: 'Renamed', isPendingDeletion: true });
+    expect(pending.projects!.nodes.map((node) => node.id)).toContain(project.id);
     const again = expectNoErrors(
       await stack.graphql(
         graphql(`

@@ -1,9 +1,9 @@
-// The per-key call log of src/upstream-client/quota.ts: exact counts in every window while old calls
+// The per-key call log of src/upstream-client/across-requests/quota.ts: exact counts in every window while old calls
 // are pruned from the log in chunks; and the token digest every per-key record is keyed by.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryKeyQuota, parseRateLimits } from '../../src/upstream-client/quota.ts';
-import { tokenDigest } from '../../src/upstream-client/token-digest.ts';
+import { MemoryKeyQuota, parseRateLimits } from '../../src/upstream-client/across-requests/quota.ts';
+import { tokenDigest } from '../../src/upstream-client/across-requests/token-digest.ts';
 
 afterEach(() => {
   vi.useRealTimers();

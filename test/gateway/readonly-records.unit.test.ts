@@ -1,12 +1,12 @@
-// Upstream records are read-only in the types (src/upstream-client/upstream-record.ts): a resolver
+// Upstream records are read-only in the types (src/upstream-client/endpoints/upstream-record.ts): a resolver
 // that writes into one must not compile. `npm run typecheck` checks this file: each
 // `@ts-expect-error` below fails the check if the write it marks ever compiles again.
 import { describe, expect, it } from 'vitest';
 import type { FeatureFlagResolvers, ProjectResolvers, UserResolvers } from '../../src/generated/resolvers-types.ts';
-import { ParsedAnswers } from '../../src/upstream-client/parsed-answers.ts';
-import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/feature-flag.ts';
-import type { Page } from '../../src/upstream-client/page.ts';
-import type { ProjectRecord } from '../../src/upstream-client/project.ts';
+import { ParsedAnswers } from '../../src/upstream-client/transport/tuning/parsed-answers.ts';
+import { ProjectFlag, type FeatureFlagRecord } from '../../src/upstream-client/endpoints/feature-flag.ts';
+import type { Page } from '../../src/upstream-client/transport/page.ts';
+import type { ProjectRecord } from '../../src/upstream-client/endpoints/project.ts';
 
 /** Writes a resolver might attempt; never called, only type-checked. */
 export const writesThatMustNotCompile = {

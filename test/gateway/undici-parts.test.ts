@@ -1,4 +1,4 @@
-// The gateway loads undici's Pool without undici's index (src/upstream-client/undici-pool.ts):
+// The gateway loads undici's Pool without undici's index (src/upstream-client/transport/tuning/undici-pool.ts):
 // the index would also load fetch, WebSocket, the caches and Node's own bundled undici.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

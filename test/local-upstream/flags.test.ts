@@ -19,15 +19,12 @@ describe('feature flag create', () => {
       active: true,
       deleted: false,
       ensure_experience_continuity: false,
-      is_simple_flag: true,
-      rollout_percentage: 25,
-      performed_rollback: false,
+      is_eligible_for_experiment: false,
       tags: [],
       analytics_dashboards: [],
       has_enriched_analytics: false,
       experiment_set: [],
       can_edit: true,
-      rollback_conditions: null,
       created_by: { email: 'ada@acme.test', first_name: 'Ada', last_name: 'Lovelace', is_email_verified: true },
     });
     expect(response.body.usage_dashboard).toEqual(expect.any(Number));
@@ -37,7 +34,6 @@ describe('feature flag create', () => {
   it('stores omitted filters as no condition set (the flag matches nobody)', async () => {
     const response = await ctx.owner.post(flagsPath(), { key: 'no-filters' });
     expect(response.body.filters).toEqual({ groups: [] });
-    expect(response.body.is_simple_flag).toBe(false);
   });
 
   it.each([
@@ -210,11 +206,11 @@ describe('feature flag update, soft delete and the refused hard delete', () => {
     expect((await ctx.owner.get(`${flagsPath()}${created.body.id}/`)).body.deleted).toBe(false);
   });
 
-  it('resets performed_rollback when a flag is switched on', async () => {
-    const created = await ctx.owner.post(flagsPath(), { key: 'rollback', active: false, performed_rollback: true });
-    expect(created.body.performed_rollback).toBe(true);
-    const patched = await ctx.owner.patch(`${flagsPath()}${created.body.id}/`, { active: true });
-    expect(patched.body.performed_rollback).toBe(false);
+  it('ignores the legacy rollback fields, which the current serializer no longer has, as DRF ignores unknown fields', async () => {
+    const created = await ctx.owner.post(flagsPath(), { key: 'rollback', active: false, performed_rollback: 'not a boolean', rollback_conditions: 7 });
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('performed_rollback');
+    expect(created.body).not.toHaveProperty('rollback_conditions');
   });
 });
 
@@ -285,5 +281,59 @@ describe('flag list ordering and extra filters', () => {
     const options = await ctx.owner.call('OPTIONS', flagsPath());
     expect(options.status).toBe(200);
     expect(options.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS');
+  });
+});
+
+describe('evaluation_contexts (EvaluationContextSerializerMixin)', () => {
+  const nonField = (detail: string) => validation('invalid_input', detail, null);
+
+  it('accepts up to 50 names of up to 255 characters; the local upstream stores none (the rollout is off)', async () => {
+    const names = Array.from({ length: 50 }, (_, i) => `${'c'.repeat(250)}-${i}`.slice(-255));
+    const response = await ctx.owner.post(flagsPath(), { key: 'contexts-ok', evaluation_contexts: names });
+    expect(response.status).toBe(201);
+    expect(response.body.evaluation_contexts).toEqual([]);
+  });
+
+  it('refuses 51 names, a name over 255 characters and a name that is not a string, and writes nothing', async () => {
+    const cases: Array<[unknown, string]> = [
+      [Array.from({ length: 51 }, (_, i) => `ctx-${i}`), 'evaluation_contexts must be a list of at most 50 items.'],
+      [['production', 'x'.repeat(256)], 'Invalid evaluation context name.'],
+      [['production', 7], 'Invalid evaluation context name.'],
+    ];
+    for (const [contexts, detail] of cases) {
+      const response = await ctx.owner.post(flagsPath(), { key: 'contexts-refused', evaluation_contexts: contexts });
+      expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: nonField(detail) });
+    }
+    expect((await ctx.owner.get(`${flagsPath()}?key=contexts-refused`)).body.count).toBe(0);
+    const flag = (await ctx.owner.post(flagsPath(), { key: 'contexts-patched' })).body;
+    const patched = await ctx.owner.patch(`${flagsPath()}${flag.id}/`, { name: 'renamed', evaluation_contexts: ['a'.repeat(256)] });
+    expect(patched.body).toEqual(nonField('Invalid evaluation context name.'));
+    expect((await ctx.owner.get(`${flagsPath()}${flag.id}/`)).body.name).toBe('');
+  });
+
+  it('refuses a value that is not a list as the ListField does, and counts 255 characters as code points', async () => {
+    const response = await ctx.owner.post(flagsPath(), { key: 'contexts-string', evaluation_contexts: 'production' });
+    expect(response.body).toEqual(validation('not_a_list', 'Expected a list of items but got type "str".', 'evaluation_contexts'));
+    const emoji = await ctx.owner.post(flagsPath(), { key: 'contexts-emoji', evaluation_contexts: ['🚀'.repeat(255)] });
+    expect(emoji.status).toBe(201);
+  });
+});
+
+describe('archived flags in the list', () => {
+  it('are left out of the list and of ?key= unless `archived` is given, whose value picks archived or not', async () => {
+    const archived = (await ctx.owner.post(flagsPath(), { key: 'shelved', active: false, archived: true })).body;
+    const live = (await ctx.owner.post(flagsPath(), { key: 'not-shelved' })).body;
+    const listed = async (query: string) => keysOf((await ctx.owner.get(`${flagsPath()}?limit=500&${query}`)).body);
+    expect(await listed('')).not.toContain('shelved');
+    expect(await listed('key=shelved')).toEqual([]);
+    expect(await listed('key=%20SHELVED%20&archived=true')).toEqual(['shelved']);
+    expect(await listed('key=shelved&archived=1')).toEqual(['shelved']);
+    expect(await listed('key=shelved&archived=false')).toEqual([]);
+    expect(await listed('key=not-shelved&archived=false')).toEqual(['not-shelved']);
+    // Any other value reads as false, as the service's str_to_bool does.
+    expect(await listed('archived=maybe')).toContain('not-shelved');
+    expect(await listed('archived=maybe')).not.toContain('shelved');
+    expect((await ctx.owner.get(`${flagsPath()}${archived.id}/`)).body.key).toBe('shelved');
+    expect(live.archived).toBe(false);
   });
 });

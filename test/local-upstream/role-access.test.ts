@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, envelope, KEYS, ROLE_A, ROLE_B, useUpstream, validation } from './helpers.ts';
+import { client, envelope, KEYS, ORG_A, ROLE_A, ROLE_B, useUpstream, validation } from './helpers.ts';
 
 const ctx = useUpstream();
 
@@ -13,13 +13,15 @@ describe('feature flag role access', () => {
     const flagId = await newFlag('ra-basic');
     const created = await ctx.owner.post(base(flagId), { role_id: ROLE_A });
     expect(created.status).toBe(201);
+    // FeatureFlagRoleAccessSerializer: `role_id` is write-only; the role is the current RoleSerializer's record.
+    expect(Object.keys(created.body).sort()).toEqual(['added_at', 'feature_flag', 'id', 'role', 'updated_at']);
+    expect(Object.keys(created.body.role).sort()).toEqual(['created_at', 'created_by', 'id', 'is_default', 'members', 'name']);
     expect(created.body).toMatchObject({
       id: expect.any(Number),
       feature_flag: { id: flagId, key: 'ra-basic' },
-      role_id: ROLE_A,
-      role: { id: ROLE_A, name: 'Engineers', feature_flags_access_level: 37, created_by: { email: 'ada@acme.test' } },
+      role: { id: ROLE_A, name: 'Engineers', created_by: { email: 'ada@acme.test' }, is_default: false },
     });
-    expect(created.body.role.associated_flags).toEqual([{ id: flagId, key: 'ra-basic' }]);
+    expect(created.body.role).toEqual((await ctx.owner.get(`/api/organizations/${ORG_A}/roles/${ROLE_A}/`)).body);
     expect(created.body.added_at).toEqual(expect.any(String));
 
     const list = await ctx.owner.get(base(flagId));

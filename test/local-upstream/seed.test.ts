@@ -41,7 +41,7 @@ describe('a minimal seed', () => {
       expect(flags.body.results.map((flag: { key: string }) => flag.key)).toEqual(['bare', 'new-nav']);
       for (const flag of flags.body.results) {
         expect(flag.filters).toEqual({ groups: [{ properties: [], rollout_percentage: null }] });
-        expect(flag).toMatchObject({ is_simple_flag: true, rollout_percentage: null, active: true, deleted: false });
+        expect(flag).toMatchObject({ active: true, deleted: false });
       }
       const reasons = await api.get(`/api/projects/${project}/feature_flags/evaluation_reasons/?distinct_id=u1`);
       expect(reasons.body['new-nav']).toEqual({ value: true, evaluation: { reason: 'condition_match', condition_index: 0 } });

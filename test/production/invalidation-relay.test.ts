@@ -20,7 +20,7 @@ function standIn(id: number): StandIn {
   return self;
 }
 
-const publish = (id: number, scopes: string[]) => ({ type: 'gateway:invalidation-publish', id, scopes });
+const publish = (id: number, scopes: string[]) => ({ type: 'gateway:invalidation-publish', id, change: { scopes } });
 const applied = (id: number) => ({ type: 'gateway:invalidation-applied', id });
 
 describe('InvalidationRelay', () => {
@@ -30,7 +30,7 @@ describe('InvalidationRelay', () => {
     relay.heard(a.worker, publish(7, ['flag:1:2']));
     expect(a.sent).toEqual([]);
     const [toB] = b.sent;
-    expect(toB).toMatchObject({ type: 'gateway:invalidation-apply', scopes: ['flag:1:2'] });
+    expect(toB).toMatchObject({ type: 'gateway:invalidation-apply', change: { scopes: ['flag:1:2'] } });
     expect(c.sent).toEqual([toB]);
     relay.heard(b.worker, applied(toB.id));
     expect(a.sent).toEqual([]);

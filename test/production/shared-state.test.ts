@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
-import { parseRateLimits } from '../../src/upstream-client/quota.ts';
+import { parseRateLimits } from '../../src/upstream-client/across-requests/quota.ts';
 import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser } from '../fixtures/seed.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
 
@@ -67,6 +67,9 @@ const names = (res: { data?: any }) => (res.data.projects.nodes as any[]).flatMa
 describe('replicas sharing Redis', () => {
   it('a read cached through one replica is served by the other to the same key only', async () => {
     expect((await ask(one, ALICE)).extensions?.upstream.totals.calls).toBe(2);
+    // The projects list depends on the key's organization, which this replica learns from its first answer
+    // (docs/caching-and-quota.md, "Which write invalidates what"); the flags page is served at once.
+    expect((await ask(two, ALICE)).extensions?.upstream.totals).toMatchObject({ calls: 1, cache: 1 });
     const again = await ask(two, ALICE);
     expect(again.extensions?.upstream.totals).toMatchObject({ calls: 0, cache: 2 });
     expect((await ask(two, ADA)).extensions?.upstream.totals).toMatchObject({ calls: 2, cache: 0 });
@@ -108,6 +111,14 @@ describe('replicas sharing Redis', () => {
     // replicas' shared minute shows exactly the service's 12, not one more per refused attempt.
     const count = await ask(one, ALICE, '{ rateLimit { windows { name used remaining } } }', {});
     expect(count.data.rateLimit.windows[0]).toEqual({ name: 'minute', used: 12, remaining: 0 });
+  });
+
+  it('a key refused (401) through one replica loses its entries on every replica', async () => {
+    expect((await ask(one, ADA, FLAGS, { first: 50 })).errors).toBeUndefined();
+    expect((await ask(one, ADA, FLAGS, { first: 50 })).extensions?.upstream.totals.calls).toBe(0);
+    upstream.revokeKey(ADA);
+    expect((await ask(two, ADA, FLAGS, { first: 51 })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await ask(one, ADA, FLAGS, { first: 50 })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('keeps answering when Redis goes away (more upstream calls, no failed operations)', async () => {

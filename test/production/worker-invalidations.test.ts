@@ -1,12 +1,13 @@
 // `--workers 2` without REDIS_URL keeps read-your-writes (docs/caching-and-quota.md, "Workers"): each
 // worker caches on its own, and a write through one worker makes the other's entries stale before
-// the write is answered (src/cluster-invalidations.ts).
+// the write is answered; a 401 seen by one worker ends the key's entries in both
+// (src/cluster-invalidations.ts).
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
-import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
+import { KEY_A, KEY_B, twoOrgSeed } from '../fixtures/seed.ts';
 import { startGatewayProcess } from './helpers.ts';
 
 let upstream: LocalUpstream;
@@ -37,7 +38,7 @@ function workerPids(parent: number): number[] {
 }
 
 /** One operation on a fresh connection, so the cluster's round robin hands consecutive ones to alternate workers. */
-function graphql(url: string, query: string, variables: Record<string, unknown> = {}): Promise<any> {
+function graphql(url: string, query: string, variables: Record<string, unknown> = {}, key = KEY_A): Promise<any> {
   const body = JSON.stringify({ query, variables });
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -45,7 +46,7 @@ function graphql(url: string, query: string, variables: Record<string, unknown> 
       {
         method: 'POST',
         agent: false,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY_A}`, 'content-length': Buffer.byteLength(body) },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}`, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
         let text = '';
@@ -89,5 +90,18 @@ describe('--workers 2 without Redis, cache on', () => {
     const metrics = await (await fetch(`${gateway.ready[1]!}/metrics`)).text();
     expect(metrics).toMatch(/^upstream_cache_invalidations_total\{.*\} 3$/m);
     expect(metrics).not.toMatch(/^upstream_cache_invalidation_failures_total\{.*\} [1-9]/m);
+  });
+
+  it('a key the upstream refuses through one worker is served from neither worker’s cache', { timeout: 60_000 }, async () => {
+    const url = `${gateway!.ready[1]!}/graphql`;
+    for (let i = 0; i < 4; i += 1) expect(flagNodes(await graphql(url, FLAGS, {}, KEY_B))).toHaveLength(1);
+    upstream.revokeKey(KEY_B);
+    // A read neither worker has kept goes upstream and is refused: that worker forgets the key, and tells the other.
+    const refused = await graphql(url, 'query Viewer { viewer { email } }', {}, KEY_B);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (let i = 0; i < 4; i += 1) {
+      const again = await graphql(url, FLAGS, {}, KEY_B);
+      expect(again.data?.projects ?? null, `read ${i + 1}`).toBeNull();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // arriving between page reads (what shifts pages under a catch-up walk).
 import { describe, expect, it } from 'vitest';
 import { currentPosition, readSince, type ReadActivityPage } from '../../src/subscriptions/catch-up.ts';
-import type { ActivityLogRecord } from '../../src/upstream-client/activity.ts';
+import type { ActivityLogRecord } from '../../src/upstream-client/endpoints/activity.ts';
 
 function entry(n: number): ActivityLogRecord {
   return {

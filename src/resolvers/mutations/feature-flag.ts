@@ -18,7 +18,7 @@ import {
   type FlagLifecycleAction,
   type FlagRef,
   type ProjectFlag,
-} from '../../upstream-client/feature-flag.ts';
+} from '../../upstream-client/endpoints/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
 import { expectedVersionRefusal, isVersionConflict, stateRefusal, withExpectedVersion } from '../support/flag-edits.ts';
 import { parseFlagRef } from '../support/ids.ts';

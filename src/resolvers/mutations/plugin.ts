@@ -13,7 +13,7 @@ import {
   upgradePlugin as upgrade,
   type PluginSourceRecord,
   type PluginWrite,
-} from '../../upstream-client/plugin.ts';
+} from '../../upstream-client/endpoints/plugin.ts';
 import { sourceFiles } from '../plugin.ts';
 import { parsePluginRef } from '../support/ids.ts';
 import { toUpstreamBody } from '../support/input.ts';

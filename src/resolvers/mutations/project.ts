@@ -3,7 +3,7 @@
 import { mutate } from '../../errors.ts';
 import type { MutationResolvers } from '../../generated/resolvers-types.ts';
 import { parseIntId, toGlobalId } from '../../relay/global-id.ts';
-import { createProject as create, deleteProject as remove, updateProject as update, type ProjectWrite } from '../../upstream-client/project.ts';
+import { createProject as create, deleteProject as remove, updateProject as update, type ProjectWrite } from '../../upstream-client/endpoints/project.ts';
 import { toUpstreamBody } from '../support/input.ts';
 
 export const createProject: MutationResolvers['createProject'] = async (_parent, { input }, ctx) => {

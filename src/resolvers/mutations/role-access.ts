@@ -3,7 +3,7 @@
 import { mutate } from '../../errors.ts';
 import type { MutationResolvers } from '../../generated/resolvers-types.ts';
 import { toGlobalId } from '../../relay/global-id.ts';
-import { createRoleAccess, deleteRoleAccess } from '../../upstream-client/role-access.ts';
+import { createRoleAccess, deleteRoleAccess } from '../../upstream-client/endpoints/role-access.ts';
 import { parseFlagRef, parseRoleAccessRef } from '../support/ids.ts';
 import { announceRoleAccessChange } from '../../subscriptions/role-access-events.ts';
 

@@ -2,8 +2,8 @@
 // limit/offset. This adapter lets the shared Relay connection helper drive them: it picks
 // the smallest page size whose single page covers the requested offset window.
 import { connectionFor, type ConnectionArgs } from '../../relay/connection.ts';
-import type { ActivityLogRecord } from '../../upstream-client/activity.ts';
-import type { ActivityPage, ActivityPageArgs } from '../../upstream-client/page.ts';
+import type { ActivityLogRecord } from '../../upstream-client/endpoints/activity.ts';
+import type { ActivityPage, ActivityPageArgs } from '../../upstream-client/transport/page.ts';
 
 export type FetchActivityPage = (page: ActivityPageArgs) => Promise<ActivityPage<ActivityLogRecord>>;
 

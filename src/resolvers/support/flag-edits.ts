@@ -1,7 +1,7 @@
 // How flag writes meet concurrent edits and the upstream's state rules (docs/errors.md, "Flag edits and
 // state changes"). A leaf of the flag mutations: it shapes bodies and user errors, and makes no call itself.
 import type { UserError } from '../../user-error.ts';
-import type { FeatureFlagWrite } from '../../upstream-client/feature-flag.ts';
+import type { FeatureFlagWrite } from '../../upstream-client/endpoints/feature-flag.ts';
 
 /**
  * No flag is ever at this version (versions start at 1; 0 stands for a legacy flag without one). As the `version` of

@@ -7,8 +7,8 @@
 import type { GatewayContext } from '../../context.ts';
 import { nullIfNotFound } from '../../errors.ts';
 import type { FetchPage } from '../../relay/connection.ts';
-import type { ActivityLogRecord } from '../../upstream-client/activity.ts';
-import { listAllFeatureFlagsActivity, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/feature-flag.ts';
+import type { ActivityLogRecord } from '../../upstream-client/endpoints/activity.ts';
+import { listAllFeatureFlagsActivity, type FeatureFlagListFilters, type ProjectFlag } from '../../upstream-client/endpoints/feature-flag.ts';
 
 /** Activity entries per call, and the most entries scanned (the newest ones). */
 const ACTIVITY_PAGE_SIZE = 100;

@@ -3,9 +3,9 @@
 // its numeric id plus the parent's id in a sibling argument. One helper parses all of them.
 import { badUserInput } from '../../errors.ts';
 import { fromGlobalIdOf, isUuid, parseIntId, parseUuidId, toPositiveInt } from '../../relay/global-id.ts';
-import type { FlagRef } from '../../upstream-client/feature-flag.ts';
-import type { PluginRef } from '../../upstream-client/plugin.ts';
-import type { RoleAccessRef } from '../../upstream-client/role-access.ts';
+import type { FlagRef } from '../../upstream-client/endpoints/feature-flag.ts';
+import type { PluginRef } from '../../upstream-client/endpoints/plugin.ts';
+import type { RoleAccessRef } from '../../upstream-client/endpoints/role-access.ts';
 
 const NUMERIC = /^[0-9]+$/;
 

@@ -18,6 +18,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { FaultSpec } from '../../../local-upstream/index.ts';
+import { clientMutations, clientReads, type ClientDocument } from './client-corpus.ts';
 
 export interface DifferentialCase {
   name: string;
@@ -27,7 +28,17 @@ export interface DifferentialCase {
   operationName?: unknown;
   /** Faults injected into the upstream of each side just before its request. */
   faults?: FaultSpec[];
+  /** A document as a client sends it (./client-corpus.ts). */
+  client?: boolean;
 }
+
+/** The cases whose document the schema refuses on purpose; every other document must validate, or the case compares two validation errors. */
+export const REFUSED_ON_PURPOSE = new Set([
+  'resolution: two anonymous operations',
+  'resolution: only fragments',
+  'directive: @include with a variable of the wrong type',
+  'literal: a Float literal for an Int',
+]);
 
 /** Ids read from the seeded upstream (both sides are seeded alike, so their ids are equal). */
 export interface CorpusIds {
@@ -167,7 +178,7 @@ function variableCases(ids: CorpusIds): DifferentialCase[] {
     'query B($id: ID!, $c: JSON!, $i: Int) { project(id: $id) { userBlastRadius(condition: $c, groupTypeIndex: $i) { usersAffected totalUsers } } }';
   const nodes = 'query N($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on FeatureFlag { key } ... on Project { name } } }';
   const entities =
-    'query X($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Project { name } ... on FeatureFlag { key } ... on Plugin { name } ... on Organization { id } } }';
+    'query X($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Project { name } ... on FeatureFlag { key } ... on Plugin { pluginName: name } ... on Organization { id } } }';
   const local = 'query L($id: ID!, $c: Boolean) { project(id: $id) { localEvaluation(sendCohorts: $c) { flags { key active } cohorts } } }';
   const byKey = 'query K($id: ID!, $key: String, $flag: ID) { project(id: $id) { featureFlag(key: $key, id: $flag) { key name } } }';
   const v = (name: string, query: string, variables: unknown): DifferentialCase => ({ name: `variables: ${name}`, query, variables });
@@ -293,8 +304,9 @@ function handWrittenCases(ids: CorpusIds): DifferentialCase[] {
     c('directive: @include with a variable, false', `query($a: Boolean!) { project(id: ${p}) { name @include(if: $a) id } }`, { a: false }),
     c('directive: @include with a null variable', `query($a: Boolean = true) { project(id: ${p}) { name @include(if: $a) id } }`, { a: null }),
     c('directive: @skip with a null variable', `query($a: Boolean = false) { project(id: ${p}) { name @skip(if: $a) id } }`, { a: null }),
+    // A validation error: a nullable variable without a default where Boolean! is expected.
     c('directive: @include with a variable of the wrong type', `query($a: Boolean) { project(id: ${p}) { name @include(if: $a) id } }`, { a: null }),
-    c('directive: @skip with an omitted variable', `query($a: Boolean) { project(id: ${p}) { name @skip(if: $a) id } }`, {}),
+    c('directive: @skip with an omitted variable (its default)', `query($a: Boolean! = true) { project(id: ${p}) { name @skip(if: $a) id } }`, {}),
     c('directive: @include with a variable with a default', `query($a: Boolean = false) { project(id: ${p}) { name @include(if: $a) id } }`, {}),
     c('directive: on an inline fragment', `query($a: Boolean!) { project(id: ${p}) { ... on Project @include(if: $a) { name } id } }`, { a: false }),
     c('directive: on a fragment spread', `query($a: Boolean!) { project(id: ${p}) { ...PF @skip(if: $a) id } } fragment PF on Project { name }`, { a: true }),
@@ -650,15 +662,17 @@ function stateCases(ids: CorpusIds): DifferentialCase[] {
   ];
 }
 
-/** The whole corpus, in the order it is sent. */
-export function corpus(schema: GraphQLSchema, ids: CorpusIds): DifferentialCase[] {
+/** The whole corpus, in the order it is sent; `clients` are the client tests' documents (./client-corpus.ts). */
+export function corpus(schema: GraphQLSchema, ids: CorpusIds, clients: ClientDocument[]): DifferentialCase[] {
   return [
     ...perFieldCases(schema, ids),
     ...spellingCases(schema, ids),
     ...variableCases(ids),
     ...handWrittenCases(ids),
     ...faultCases(ids),
+    ...clientReads(clients, ids),
     ...mutationCases(ids),
+    ...clientMutations(clients, ids),
     ...stateCases(ids),
   ];
 }

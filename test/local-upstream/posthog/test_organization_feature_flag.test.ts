@@ -81,8 +81,6 @@ describe('TestOrganizationFeatureFlagCopy', () => {
     deleted: false,
     version,
     status: 'ACTIVE',
-    rollback_conditions: null,
-    performed_rollback: false,
     can_edit: true,
     has_enriched_analytics: false,
     tags: [],

@@ -2,8 +2,8 @@
 // UPSTREAM_TIMEOUT_MS is `upstreamTimeoutMs` in `Config` (src/config.ts), in `GatewayOptions`
 // (src/server.ts) and in `TransportOptions` (http.ts), and its default is here. A new setting is
 // a field below, its default, and one line in `loadConfig`.
-import { DEFAULT_PARSE_CACHE_BYTES } from './parsed-answers.ts';
-import { DEFAULT_RETRY_POLICY } from './retry.ts';
+import { DEFAULT_PARSE_CACHE_BYTES } from '../transport/tuning/parsed-answers.ts';
+import { DEFAULT_RETRY_POLICY } from '../transport/retry.ts';
 
 export interface UpstreamSettings {
   /** UPSTREAM_TIMEOUT_MS: total deadline of one upstream call (connect, headers and the whole body), in ms. */

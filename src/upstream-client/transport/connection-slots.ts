@@ -5,7 +5,7 @@
 // connection (docs/performance.md, "Costs found in dependencies"). A call waiting here that is
 // aborted simply leaves the queue. There is one slot per pool connection, so undici itself never
 // has to queue a request.
-import type { CallSignal } from './call-signal.ts';
+import type { CallSignal } from './tuning/call-signal.ts';
 
 interface Waiter {
   resolve: () => void;

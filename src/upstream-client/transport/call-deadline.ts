@@ -2,7 +2,7 @@
 // timeout, or less when the operation's deadline comes first), when the operation is stopped
 // (caller gone) or when the gateway shuts down. The exchange on the wire (exchange.ts) aborts the
 // request and its body read on it, so a trickling upstream cannot hold a call open past its deadline.
-import { CallSignal } from './call-signal.ts';
+import { CallSignal } from './tuning/call-signal.ts';
 import type { InFlightCalls, StopReason } from './operation-scope.ts';
 
 /** Why a call was aborted: its own deadline, or its operation's `StopReason`. */

@@ -1,10 +1,13 @@
 // Per-flag role access (docs/rest-interface.md, "Role access"). Deprecated upstream but still
 // served. Record types are exactly what the REST API returns; one function per endpoint.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { FeatureFlagRecord, FlagRef } from './feature-flag.ts';
-import { decodePage, type Page, type PageArgs } from './page.ts';
+import { decodePage, type Page, type PageArgs } from '../transport/page.ts';
+import { WITH_ID } from '../transport/record-shapes.ts';
+import { endpoint, type CallFacts } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf } from '../across-requests/scopes.ts';
 import type { UserRecord } from './user.ts';
-import type { UserError } from '../user-error.ts';
+import type { UserError } from '../../user-error.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A role of an organization. `associated_flags` is absent from some responses. */
@@ -28,25 +31,31 @@ export type RoleAccessRecord = UpstreamRecord<{
   updated_at: string;
 }>;
 
-const ROLE_ACCESSES = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/';
-const ROLE_ACCESS = '/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/';
+/** A flag's role access: part of the flag (its list shows who may edit). */
+const roleAccessPolicy = {
+  shape: WITH_ID,
+  reads: ({ params }: CallFacts) => readsOf.flag(params.project_id!, params.flag_id!),
+  changes: ({ facts, params }: CallFacts) => changesOf.flag(facts, params.project_id!, params.flag_id!),
+};
+const ROLE_ACCESSES = endpoint('/api/projects/{project_id}/feature_flags/{flag_id}/role_access/', roleAccessPolicy);
+const ROLE_ACCESS = endpoint('/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/', roleAccessPolicy);
 
 export function listRoleAccess(client: UpstreamClient, projectId: number, flagId: number, page: PageArgs): Promise<Page<RoleAccessRecord>> {
   const params = { project_id: projectId, flag_id: flagId };
-  return client.request({ method: 'GET', route: ROLE_ACCESSES, params, query: { ...page }, decode: decodePage<RoleAccessRecord> });
+  return client.request({ method: 'GET', ...ROLE_ACCESSES, params, query: { ...page }, decode: decodePage<RoleAccessRecord> });
 }
 
 export function createRoleAccess(client: UpstreamClient, projectId: number, flagId: number, roleId: string): Promise<RoleAccessRecord> {
-  return client.request({ method: 'POST', route: ROLE_ACCESSES, params: { project_id: projectId, flag_id: flagId }, body: { role_id: roleId } });
+  return client.request({ method: 'POST', ...ROLE_ACCESSES, params: { project_id: projectId, flag_id: flagId }, body: { role_id: roleId } });
 }
 
 export function getRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<RoleAccessRecord> {
-  return client.request({ method: 'GET', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+  return client.request({ method: 'GET', ...ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
 }
 
 /** 204, no body. */
 export async function deleteRoleAccess(client: UpstreamClient, projectId: number, flagId: number, id: number): Promise<void> {
-  await client.request({ method: 'DELETE', route: ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
+  await client.request({ method: 'DELETE', ...ROLE_ACCESS, params: { project_id: projectId, flag_id: flagId, id } });
 }
 
 /** A grant named by its flag (and that flag's project) and its numeric id. */

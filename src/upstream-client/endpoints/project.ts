@@ -1,7 +1,10 @@
 // Projects (teams; docs/rest-interface.md, "Projects"). Record types are exactly what the REST
 // API returns (snake_case); they are the codegen mappers of `Project`. One function per endpoint.
-import type { UpstreamClient } from './http.ts';
-import { decodePage, type Page, type PageArgs } from './page.ts';
+import type { UpstreamClient } from '../client/http.ts';
+import { decodePage, type Page, type PageArgs } from '../transport/page.ts';
+import { PROJECT as PROJECT_RECORD } from '../transport/record-shapes.ts';
+import { endpoint } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf, recordsOf, type RecordFacts } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A project as the list endpoint returns it (fewer fields than the full record). */
@@ -54,6 +57,7 @@ export type ProjectRecord = UpstreamRecord<
     inject_web_apps: boolean | null;
     extra_settings: unknown;
     surveys_opt_in: boolean | null;
+    is_pending_deletion: boolean;
   }
 >;
 
@@ -103,28 +107,49 @@ export interface ProjectListFilters {
   search?: string;
 }
 
-const PROJECTS = '/api/projects/';
-const PROJECT = '/api/projects/{id}/';
+/** Each project record names its organization; a projects list, the caller's current one. */
+function learnProjects(answer: unknown, facts: RecordFacts, keyHash?: string): void {
+  facts.learnProjects(answer);
+  const [first] = recordsOf(answer);
+  if (keyHash !== undefined && first) facts.learnKeyOrganization(keyHash, first.organization);
+}
+
+/** The caller's current organization's projects; a project created there. */
+const PROJECTS = endpoint('/api/projects/', {
+  shape: PROJECT_RECORD,
+  reads: ({ facts, keyHash }) => readsOf.keyOrganization(facts, keyHash),
+  changes: ({ facts, keyHash, answer }) =>
+    changesOf.organization((recordsOf(answer)[0]?.organization as string | undefined) ?? facts.organizationOfKey(keyHash)),
+  learns: (answer, facts, { keyHash }) => learnProjects(answer, facts, keyHash),
+});
+
+/** One project; renamed or deleted, it also changes its organization's lists. */
+const PROJECT = endpoint('/api/projects/{id}/', {
+  shape: PROJECT_RECORD,
+  reads: ({ params }) => readsOf.project(params.id!),
+  changes: ({ facts, params, answer }) => changesOf.project(facts, params.id!, recordsOf(answer)[0]?.organization as string | undefined),
+  learns: (answer, facts) => learnProjects(answer, facts),
+});
 
 export function listProjects(client: UpstreamClient, page: PageArgs, filters: ProjectListFilters = {}): Promise<Page<ProjectListItem>> {
-  return client.request({ method: 'GET', route: PROJECTS, query: { ...page, search: filters.search || undefined }, decode: decodePage<ProjectListItem> });
+  return client.request({ method: 'GET', ...PROJECTS, query: { ...page, search: filters.search || undefined }, decode: decodePage<ProjectListItem> });
 }
 
 export function getProject(client: UpstreamClient, id: number): Promise<ProjectRecord> {
-  return client.request({ method: 'GET', route: PROJECT, params: { id } });
+  return client.request({ method: 'GET', ...PROJECT, params: { id } });
 }
 
 export function createProject(client: UpstreamClient, body: ProjectWrite): Promise<ProjectRecord> {
-  return client.request({ method: 'POST', route: PROJECTS, body });
+  return client.request({ method: 'POST', ...PROJECTS, body });
 }
 
 export function updateProject(client: UpstreamClient, id: number, body: ProjectWrite): Promise<ProjectRecord> {
-  return client.request({ method: 'PATCH', route: PROJECT, params: { id }, body });
+  return client.request({ method: 'PATCH', ...PROJECT, params: { id }, body });
 }
 
 /** 204, no body. */
 export async function deleteProject(client: UpstreamClient, id: number): Promise<void> {
-  await client.request({ method: 'DELETE', route: PROJECT, params: { id } });
+  await client.request({ method: 'DELETE', ...PROJECT, params: { id } });
 }
 
 /** The REST values of `week_start_day`: 0 is Sunday, 1 is Monday (the WeekStartDay enum's values). */

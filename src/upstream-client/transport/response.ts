@@ -1,8 +1,8 @@
 // One upstream answer's status and body turned into a value or an `UpstreamError`. exchange.ts
 // reads it off the wire; body-release.ts hands its body over once and frees it.
-import type { AnswerHeaders } from './exchange.ts';
+import type { AnswerHeaders } from './tuning/exchange.ts';
 import { MalformedBody } from './page.ts';
-import { checkRecords } from './record-shapes.ts';
+import { checkRecords, type Shape } from './record-shapes.ts';
 import { UpstreamError } from './upstream-error.ts';
 
 interface Call {
@@ -10,6 +10,8 @@ interface Call {
   route: string;
   /** Checks and shapes a 2xx JSON body (page.ts decoders); throws `MalformedBody`. */
   decode?: (body: unknown) => unknown;
+  /** The endpoint's declared record shape (rest-policy.ts). */
+  policy?: { shape?: Shape | undefined };
 }
 
 /**
@@ -30,7 +32,7 @@ export function interpretResponse(call: Call, status: number, text: string, head
         message: `Upstream ${call.method} ${call.route} answered ${status} with ${isBlank(text) ? 'an empty body' : 'a body that is not JSON'}`,
       });
     }
-    checkRecords(call.method, call.route, status, parsed.value);
+    if (call.policy?.shape && call.method !== 'DELETE') checkRecords(call.policy.shape, call.method, call.route, status, parsed.value);
     return decoded(call, status, parsed.value);
   }
   const body = parsed.ok ? parsed.value : text.slice(0, 500) || null;

@@ -1,9 +1,12 @@
 // Organizations (docs/rest-interface.md, "Organization"): the record `GET /api/organizations/{id}/`
 // answers, the basic record the caller's own `organizations` list embeds, and what the gateway knows of
 // an organization before reading it (`OrganizationRef`, the codegen mapper of `Organization`).
-import type { UpstreamClient } from './http.ts';
-import { decodePage, type Page, type PageArgs } from './page.ts';
+import type { UpstreamClient } from '../client/http.ts';
+import { decodePage, type Page, type PageArgs } from '../transport/page.ts';
 import type { ProjectListItem } from './project.ts';
+import { ORGANIZATION as ORGANIZATION_RECORD, PROJECT } from '../transport/record-shapes.ts';
+import { endpoint } from '../across-requests/rest-policy.ts';
+import { readsOf } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** An organization as `GET /api/organizations/{id}/` returns it (the fields the gateway reads). */
@@ -49,14 +52,24 @@ export function organizationOf(record: OrganizationBasicRecord): OrganizationRef
   return { id: record.id, known: { name: record.name, slug: record.slug, membership_level: record.membership_level } };
 }
 
-const ORGANIZATION = '/api/organizations/{id}/';
-const ORGANIZATION_PROJECTS = '/api/organizations/{org_id}/projects/';
+/** The organization's record embeds its projects: their organization is this one. */
+const ORGANIZATION = endpoint('/api/organizations/{id}/', {
+  shape: ORGANIZATION_RECORD,
+  reads: ({ params }) => readsOf.organization(String(params.id)),
+  learns: (answer, facts, { params }) => facts.learnProjects((answer as Partial<OrganizationRecord> | null)?.projects ?? [], String(params.id)),
+});
+
+const ORGANIZATION_PROJECTS = endpoint('/api/organizations/{org_id}/projects/', {
+  shape: PROJECT,
+  reads: ({ params }) => readsOf.organization(String(params.org_id)),
+  learns: (answer, facts, { params }) => facts.learnProjects(answer, String(params.org_id)),
+});
 
 export function getOrganization(client: UpstreamClient, id: string): Promise<OrganizationRecord> {
-  return client.request({ method: 'GET', route: ORGANIZATION, params: { id } });
+  return client.request({ method: 'GET', ...ORGANIZATION, params: { id } });
 }
 
 /** The organization's projects, as list items (the same items as `GET /api/projects/`). */
 export function listOrganizationProjects(client: UpstreamClient, orgId: string, page: PageArgs): Promise<Page<ProjectListItem>> {
-  return client.request({ method: 'GET', route: ORGANIZATION_PROJECTS, params: { org_id: orgId }, query: { ...page }, decode: decodePage<ProjectListItem> });
+  return client.request({ method: 'GET', ...ORGANIZATION_PROJECTS, params: { org_id: orgId }, query: { ...page }, decode: decodePage<ProjectListItem> });
 }

@@ -1,12 +1,14 @@
 // Feature flags of a project and the organization-level flag routes (docs/rest-interface.md,
 // "Feature flags"). Record types are exactly what the REST API returns (snake_case); one
 // function per endpoint.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { ActivityLogRecord } from './activity.ts';
-import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from './page.ts';
-import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG } from './record-shapes.ts';
+import { decodeActivityPage, decodePage, type ActivityPage, type ActivityPageArgs, type Page, type PageArgs } from '../transport/page.ts';
+import { decodeRecord, decodeRecords, expectRecord, expectRecords, FLAG as FLAG_RECORD, MINIMAL_FLAG, type Shape } from '../transport/record-shapes.ts';
+import { endpoint, type Endpoint, type PrimedEntry, type RestPolicy } from '../across-requests/rest-policy.ts';
+import { changesOf, readsOf, recordsOf } from '../across-requests/scopes.ts';
 import type { UserRecord } from './user.ts';
-import type { UserError } from '../user-error.ts';
+import type { UserError } from '../../user-error.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 
 /** A feature flag (docs/rest-interface.md, "Feature flags"). Fields newer or older upstreams omit are optional. */
@@ -152,8 +154,75 @@ export type CopyFlagsFailureRecord = UpstreamRecord<{
   errors?: unknown;
 }>;
 
-const FLAGS = '/api/projects/{project_id}/feature_flags/';
-const FLAG = '/api/projects/{project_id}/feature_flags/{id}/';
+const FLAGS_ROUTE = '/api/projects/{project_id}/feature_flags/';
+const FLAG_ROUTE = '/api/projects/{project_id}/feature_flags/{id}/';
+
+/** Each record of a flags page is the very record its own GET answers (the service serializes both alike). */
+function flagsOfPage({ params, answer }: { params: Readonly<Record<string, string | number>>; answer: unknown }): PrimedEntry[] {
+  const projectId = params.project_id!;
+  return recordsOf(answer)
+    .filter((record) => typeof record.id === 'number' && Number.isSafeInteger(record.id))
+    .map((record) => ({
+      path: `/api/projects/${projectId}/feature_flags/${record.id as number}/`,
+      value: record,
+      scopes: readsOf.flag(projectId, record.id as number),
+    }));
+}
+
+/** The project's flags page; a flag created there. */
+const FLAGS = endpoint(FLAGS_ROUTE, {
+  shape: FLAG_RECORD,
+  reads: ({ params }) => readsOf.projectLists(params.project_id!),
+  changes: ({ facts, params }) => changesOf.project(facts, params.project_id!),
+  primes: flagsOfPage,
+});
+
+/** One flag; its fields written (soft delete included). */
+const FLAG = endpoint(FLAG_ROUTE, {
+  shape: FLAG_RECORD,
+  reads: ({ params }) => readsOf.flag(params.project_id!, params.id!),
+  changes: ({ facts, params }) => changesOf.flag(facts, params.project_id!, params.id!),
+});
+
+/** An action on one flag (a cohort, a dashboard made from it): it changes that flag. */
+const flagAction = (action: string, shape?: Shape) =>
+  endpoint(`${FLAG_ROUTE}${action}/`, { ...(shape ? { shape } : {}), changes: ({ facts, params }) => changesOf.flag(facts, params.project_id!, params.id!) });
+const STATIC_COHORT = flagAction('create_static_cohort_for_flag');
+const DASHBOARD = flagAction('dashboard');
+const ENRICH_DASHBOARD = flagAction('enrich_usage_dashboard');
+
+/** Live state, never kept (what live updates poll, what debugging needs now); concurrent identical reads still share. */
+const live = (route: string, reads: RestPolicy['reads']) => endpoint(route, { reads, live: true });
+const FLAG_ACTIVITY = live(`${FLAG_ROUTE}activity/`, ({ params }) => readsOf.flag(params.project_id!, params.id!));
+const FLAGS_ACTIVITY = live(`${FLAGS_ROUTE}activity/`, ({ params }) => readsOf.projectLists(params.project_id!));
+const EVALUATION_REASONS = live(`${FLAGS_ROUTE}evaluation_reasons/`, ({ params }) => readsOf.projectLists(params.project_id!));
+const MY_FLAGS = live(`${FLAGS_ROUTE}my_flags/`, ({ params }) => readsOf.projectLists(params.project_id!));
+
+const LOCAL_EVALUATION = endpoint(`${FLAGS_ROUTE}local_evaluation/`, { reads: ({ params }) => readsOf.projectLists(params.project_id!) });
+/** A read sent as a POST: no write, never kept. */
+const USER_BLAST_RADIUS = endpoint(`${FLAGS_ROUTE}user_blast_radius/`, { postReads: true });
+
+/** The endpoints the work across requests is tested with (test/gateway/across-requests.unit.test.ts). */
+export { FLAGS as FLAGS_ENDPOINT, FLAG as FLAG_ENDPOINT, FLAGS_ACTIVITY as FLAGS_ACTIVITY_ENDPOINT };
+
+/** A flag across the organization's projects: each entry names its project (`team_id`). */
+const ORGANIZATION_FLAGS = endpoint('/api/organizations/{org_id}/feature_flags/{feature_flag_key}/', {
+  reads: ({ params }) => readsOf.organization(String(params.org_id)),
+  learns: (answer, facts, { params }) =>
+    facts.learnProjects(
+      recordsOf(answer).map((entry) => ({ id: entry.team_id })),
+      String(params.org_id),
+    ),
+});
+
+/** Copies a flag into target projects of the organization: every read of those projects. */
+const COPY_FLAGS = endpoint('/api/organizations/{org_id}/feature_flags/copy_flags/', {
+  changes: ({ facts, params, body }) => {
+    const orgId = String(params.org_id);
+    const targets = (body as Partial<CopyFlagsBody> | null)?.target_project_ids ?? [];
+    return [...changesOf.organization(orgId), ...targets.flatMap((projectId) => changesOf.project(facts, projectId, orgId))];
+  },
+});
 
 export function listFeatureFlags(
   client: UpstreamClient,
@@ -162,20 +231,20 @@ export function listFeatureFlags(
   filters: FeatureFlagListFilters = {},
 ): Promise<Page<FeatureFlagRecord>> {
   const query = { ...page, search: filters.search, active: filters.active };
-  return client.request({ method: 'GET', route: FLAGS, params: { project_id: projectId }, query, decode: decodePage<FeatureFlagRecord> });
+  return client.request({ method: 'GET', ...FLAGS, params: { project_id: projectId }, query, decode: decodePage<FeatureFlagRecord> });
 }
 
 export function createFeatureFlag(client: UpstreamClient, projectId: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
-  return client.request({ method: 'POST', route: FLAGS, params: { project_id: projectId }, body });
+  return client.request({ method: 'POST', ...FLAGS, params: { project_id: projectId }, body });
 }
 
 export function getFeatureFlag(client: UpstreamClient, projectId: number, id: number): Promise<FeatureFlagRecord> {
-  return client.request({ method: 'GET', route: FLAG, params: { project_id: projectId, id } });
+  return client.request({ method: 'GET', ...FLAG, params: { project_id: projectId, id } });
 }
 
 /** PATCH; also the only way to soft-delete (`deleted: true`) or restore a flag. There is deliberately no DELETE function. */
 export function updateFeatureFlag(client: UpstreamClient, projectId: number, id: number, body: FeatureFlagWrite): Promise<FeatureFlagRecord> {
-  return client.request({ method: 'PATCH', route: FLAG, params: { project_id: projectId, id }, body });
+  return client.request({ method: 'PATCH', ...FLAG, params: { project_id: projectId, id }, body });
 }
 
 /**
@@ -186,14 +255,15 @@ export type FlagLifecycleAction = 'enable' | 'disable' | 'archive' | 'unarchive'
 
 /** POST .../feature_flags/{id}/enable|disable|archive|unarchive/: the flag after the change. */
 export function changeFeatureFlagState(client: UpstreamClient, projectId: number, id: number, action: FlagLifecycleAction): Promise<FeatureFlagRecord> {
-  return client.request({ method: 'POST', route: LIFECYCLE_ROUTES[action], params: { project_id: projectId, id }, body: {} });
+  return client.request({ method: 'POST', ...LIFECYCLE[action], params: { project_id: projectId, id }, body: {} });
 }
 
-const LIFECYCLE_ROUTES: Record<FlagLifecycleAction, string> = {
-  enable: `${FLAG}enable/`,
-  disable: `${FLAG}disable/`,
-  archive: `${FLAG}archive/`,
-  unarchive: `${FLAG}unarchive/`,
+/** Each answers the flag after the change, so its shape is checked like the flag's own. */
+const LIFECYCLE: Record<FlagLifecycleAction, Endpoint> = {
+  enable: flagAction('enable', FLAG_RECORD),
+  disable: flagAction('disable', FLAG_RECORD),
+  archive: flagAction('archive', FLAG_RECORD),
+  unarchive: flagAction('unarchive', FLAG_RECORD),
 };
 
 export function listFeatureFlagActivity(
@@ -203,30 +273,29 @@ export function listFeatureFlagActivity(
   page: ActivityPageArgs,
 ): Promise<ActivityPage<ActivityLogRecord>> {
   const params = { project_id: projectId, id };
-  return client.request({ method: 'GET', route: `${FLAG}activity/`, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
+  return client.request({ method: 'GET', ...FLAG_ACTIVITY, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
 }
 
 export function createStaticCohortForFlag(client: UpstreamClient, projectId: number, id: number): Promise<StaticCohortResponse> {
-  return client.request({ method: 'POST', route: `${FLAG}create_static_cohort_for_flag/`, params: { project_id: projectId, id }, body: {} });
+  return client.request({ method: 'POST', ...STATIC_COHORT, params: { project_id: projectId, id }, body: {} });
 }
 
 export function createFlagDashboard(client: UpstreamClient, projectId: number, id: number): Promise<DashboardActionResponse> {
-  return client.request({ method: 'POST', route: `${FLAG}dashboard/`, params: { project_id: projectId, id }, body: {} });
+  return client.request({ method: 'POST', ...DASHBOARD, params: { project_id: projectId, id }, body: {} });
 }
 
 export function enrichFlagUsageDashboard(client: UpstreamClient, projectId: number, id: number): Promise<DashboardActionResponse> {
-  return client.request({ method: 'POST', route: `${FLAG}enrich_usage_dashboard/`, params: { project_id: projectId, id }, body: {} });
+  return client.request({ method: 'POST', ...ENRICH_DASHBOARD, params: { project_id: projectId, id }, body: {} });
 }
 
 export function listAllFeatureFlagsActivity(client: UpstreamClient, projectId: number, page: ActivityPageArgs): Promise<ActivityPage<ActivityLogRecord>> {
   const params = { project_id: projectId };
-  return client.request({ method: 'GET', route: `${FLAGS}activity/`, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
+  return client.request({ method: 'GET', ...FLAGS_ACTIVITY, params, query: { ...page }, decode: decodeActivityPage<ActivityLogRecord> });
 }
 
 export function getEvaluationReasons(client: UpstreamClient, projectId: number, distinctId: string, groups: unknown): Promise<EvaluationReasonsRecord> {
   const query = { distinct_id: distinctId, groups: jsonQueryValue(groups) };
-  const route = `${FLAGS}evaluation_reasons/`;
-  return client.request({ method: 'GET', route, params: { project_id: projectId }, query, decode: decodeEvaluationReasons });
+  return client.request({ method: 'GET', ...EVALUATION_REASONS, params: { project_id: projectId }, query, decode: decodeEvaluationReasons });
 }
 
 /** Flag key -> an object whose `value` and `evaluation` are read. */
@@ -239,7 +308,7 @@ function decodeEvaluationReasons(body: unknown): EvaluationReasonsRecord {
 export function getLocalEvaluation(client: UpstreamClient, projectId: number, sendCohorts: boolean): Promise<LocalEvaluationRecord> {
   return client.request({
     method: 'GET',
-    route: `${FLAGS}local_evaluation/`,
+    ...LOCAL_EVALUATION,
     params: { project_id: projectId },
     query: { send_cohorts: sendCohorts ? 'true' : undefined },
     decode: decodeLocalEvaluation,
@@ -254,7 +323,7 @@ function decodeLocalEvaluation(body: unknown): LocalEvaluationRecord {
 
 export function getMyFlags(client: UpstreamClient, projectId: number, groups: unknown): Promise<MyFlagRecord[]> {
   const query = { groups: jsonQueryValue(groups) };
-  return client.request({ method: 'GET', route: `${FLAGS}my_flags/`, params: { project_id: projectId }, query, decode: decodeMyFlags });
+  return client.request({ method: 'GET', ...MY_FLAGS, params: { project_id: projectId }, query, decode: decodeMyFlags });
 }
 
 function decodeMyFlags(body: unknown): MyFlagRecord[] {
@@ -270,7 +339,7 @@ export function getUserBlastRadius(
 ): Promise<UserBlastRadiusRecord> {
   return client.request({
     method: 'POST',
-    route: `${FLAGS}user_blast_radius/`,
+    ...USER_BLAST_RADIUS,
     params: { project_id: projectId },
     body,
     decode: decodeRecord<UserBlastRadiusRecord>,
@@ -285,15 +354,14 @@ function jsonQueryValue(value: unknown): string | undefined {
 export function getOrganizationFlagsByKey(client: UpstreamClient, organizationId: string, key: string): Promise<OrganizationFlagRecord[]> {
   return client.request({
     method: 'GET',
-    route: '/api/organizations/{org_id}/feature_flags/{feature_flag_key}/',
+    ...ORGANIZATION_FLAGS,
     params: { org_id: organizationId, feature_flag_key: key },
     decode: decodeRecords<OrganizationFlagRecord>,
   });
 }
 
 export function copyFeatureFlags(client: UpstreamClient, organizationId: string, body: CopyFlagsBody): Promise<CopyFlagsResponse> {
-  const route = '/api/organizations/{org_id}/feature_flags/copy_flags/';
-  return client.request({ method: 'POST', route, params: { org_id: organizationId }, body, decode: decodeCopyFlags });
+  return client.request({ method: 'POST', ...COPY_FLAGS, params: { org_id: organizationId }, body, decode: decodeCopyFlags });
 }
 
 /** The copied flags become FeatureFlags and each failure is read; either list may be left out. */

@@ -13,28 +13,29 @@
 // disconnects or the gateway shuts down. Reads are retried (retry.ts); writes never are.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { Pool } from './undici-pool.ts';
-import { CallDeadline, type AbortCause } from './call-deadline.ts';
-import type { CallSignal } from './call-signal.ts';
-import { ConnectionSlots } from './connection-slots.ts';
-import { abortedCall, asUpstreamError } from './failures.ts';
-import { InFlightCalls, OperationScope, type CallTracer } from './operation-scope.ts';
-import type { HttpMethod, UpstreamReport } from './report.ts';
-import { ParsedAnswers } from './parsed-answers.ts';
-import { Exchange, type Answer, type AnswerHeaders } from './exchange.ts';
-import { useBody } from './body-release.ts';
-import { interpretResponse } from './response.ts';
-import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry.ts';
+import { Pool } from '../transport/tuning/undici-pool.ts';
+import { CallDeadline, type AbortCause } from '../transport/call-deadline.ts';
+import type { CallSignal } from '../transport/tuning/call-signal.ts';
+import { ConnectionSlots } from '../transport/connection-slots.ts';
+import { abortedCall, asUpstreamError } from '../transport/failures.ts';
+import { InFlightCalls, OperationScope, type CallTracer } from '../transport/operation-scope.ts';
+import type { HttpMethod, UpstreamReport } from '../transport/report.ts';
+import { ParsedAnswers } from '../transport/tuning/parsed-answers.ts';
+import { Exchange, type Answer, type AnswerHeaders } from '../transport/tuning/exchange.ts';
+import { useBody } from '../transport/tuning/body-release.ts';
+import { interpretResponse } from '../transport/response.ts';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from '../transport/retry.ts';
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '../transport/upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
-import { tokenDigest } from './token-digest.ts';
-import { AcrossRequests, type WindowUsage } from './across-requests.ts';
+import { tokenDigest } from '../across-requests/token-digest.ts';
+import { AcrossRequests, type WindowUsage } from '../across-requests/across-requests.ts';
 import { AnsweredReads } from './answered-reads.ts';
+import type { RestPolicy } from '../across-requests/rest-policy.ts';
 
-export { UpstreamError, type UpstreamErrorKind } from './upstream-error.ts';
-export { retryAfterSeconds } from './response.ts';
-export { OperationScope } from './operation-scope.ts';
+export { UpstreamError, type UpstreamErrorKind } from '../transport/upstream-error.ts';
+export { retryAfterSeconds } from '../transport/response.ts';
+export { OperationScope } from '../transport/operation-scope.ts';
 
 export type { HttpMethod };
 
@@ -51,6 +52,8 @@ export interface UpstreamCall<T = unknown> {
   body?: unknown;
   /** Checks and shapes a 2xx JSON body (e.g. page.ts `decodePage`); a `MalformedBody` it throws becomes kind `malformed`. */
   decode?: (body: unknown) => T;
+  /** What the work across requests may do with the endpoint, and its records' shape (rest-policy.ts); spread from its `Endpoint`. */
+  policy?: RestPolicy;
 }
 
 /** A call attempted without the caller's token: the token gate (src/apollo-plugins/) stops such operations first. */
@@ -59,7 +62,7 @@ export class MissingTokenError extends Error {
 }
 
 /** Called once per finished upstream attempt (metrics). Never sees the token. */
-export type { CallTracer } from './operation-scope.ts';
+export type { CallTracer } from '../transport/operation-scope.ts';
 
 /** Hears how each attempt of a call ended: undefined when it answered, else its failure (`UpstreamClient`). */
 export type AttemptListener = (failure: unknown) => void;
@@ -299,6 +302,7 @@ export class UpstreamClient {
   /** The token's digest, computed once: what the work across requests and the verified tokens are keyed by. */
   readonly #keyHash: string | null;
   readonly #onAttempt: AttemptListener;
+  readonly #keyAccepted = (): boolean => this.tokenAccepted();
   /** This request's GETs and how each ended, kept until its answer is sent (answered-reads.ts). */
   #reads: AnsweredReads | null = null;
   /** A replaying client's: the first run's reads, answered again instead of read again. */
@@ -399,7 +403,7 @@ export class UpstreamClient {
   /** The call upstream, through the work across requests (cache, shared reads, quota). */
   #send(call: UpstreamCall, path: string, token: string): Promise<unknown> {
     const send = () => this.#transport.send(call, path, token, this.#report, this.scope, this.#onAttempt);
-    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send);
+    return this.#transport.acrossRequests.request(call, path, this.#keyHash!, this.#report, send, this.#keyAccepted);
   }
 
   /** A replayed answer, heard as the call's own would be (a 401 refuses the rest of the operation). */

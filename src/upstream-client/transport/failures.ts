@@ -2,7 +2,7 @@
 // kinds, and so does an answer that breaks HTTP (like a dropped connection, nothing usable
 // arrived: a read is retried, a write may have been applied); anything else is passed through
 // (a programming error, masked by the error formatter).
-import { undiciErrors } from './undici-pool.ts';
+import { undiciErrors } from './tuning/undici-pool.ts';
 import type { AbortCause } from './call-deadline.ts';
 import { UpstreamError } from './upstream-error.ts';
 

@@ -1,10 +1,12 @@
 // The caller's own user record (docs/rest-interface.md, "User"): `GET /api/users/@me/`, the one call
 // behind `Query.viewer`. It embeds the current organization's full record, the basic record of every
 // organization of the caller, and the current project as a list item.
-import type { UpstreamClient } from './http.ts';
+import type { UpstreamClient } from '../client/http.ts';
 import type { OrganizationBasicRecord, OrganizationRecord } from './organization.ts';
 import type { ProjectListItem } from './project.ts';
-import { expectRecord, expectRecords, ORGANIZATION, PROJECT } from './record-shapes.ts';
+import { expectRecord, expectRecords, ORGANIZATION, PROJECT, USER } from '../transport/record-shapes.ts';
+import { endpoint } from '../across-requests/rest-policy.ts';
+import { readsOf } from '../across-requests/scopes.ts';
 import type { UpstreamRecord } from './upstream-record.ts';
 import type { UserRecord } from './user.ts';
 
@@ -20,10 +22,21 @@ export type ViewerRecord = UpstreamRecord<
   }
 >;
 
-const VIEWER = '/api/users/@me/';
+/** The caller, its current organization (with its projects) and current project. */
+const VIEWER = endpoint('/api/users/@me/', {
+  shape: USER,
+  reads: ({ facts, keyHash }) => readsOf.keyOrganization(facts, keyHash),
+  learns: (answer, facts, { keyHash }) => {
+    const organization = (answer as Partial<ViewerRecord> | null)?.organization;
+    if (!organization) return;
+    facts.learnKeyOrganization(keyHash, organization.id);
+    facts.learnProjects(organization.projects ?? [], organization.id);
+    facts.learnProjects((answer as Partial<ViewerRecord>).team ?? []);
+  },
+});
 
 export function getViewer(client: UpstreamClient): Promise<ViewerRecord> {
-  return client.request({ method: 'GET', route: VIEWER, decode: decodeViewer });
+  return client.request({ method: 'GET', ...VIEWER, decode: decodeViewer });
 }
 
 /** The embedded records become a Project and Organizations (the current one also the loader's record). */

@@ -1,5 +1,6 @@
 // The few facts about upstream records that the GraphQL schema relies on (non-null ids, keys,
-// names...), checked once per answer by the transport for the routes that return them. A record
+// names...), checked once per answer by the transport for the endpoints whose policy names a
+// shape (rest-policy.ts). A record
 // that breaks one is the upstream's fault: an `UpstreamError` of kind `malformed` naming the route,
 // never a resolver crash (INTERNAL_SERVER_ERROR) or a scalar error that blames the caller. An endpoint
 // whose answer is not a record or a page of them, or nests records, checks what the gateway reads of
@@ -9,9 +10,10 @@ import { UpstreamError } from './upstream-error.ts';
 
 type FieldType = 'number' | 'string' | 'boolean' | 'object';
 // Field/type pairs, listed once: every item of every page is checked, so no per-record `Object.entries`.
-type Shape = ReadonlyArray<readonly [field: string, type: FieldType]>;
+export type Shape = ReadonlyArray<readonly [field: string, type: FieldType]>;
 
-const shape = (fields: Record<string, FieldType>): Shape => Object.entries(fields);
+/** A shape of its own, declared by the endpoint whose records have it. */
+export const shape = (fields: Record<string, FieldType>): Shape => Object.entries(fields);
 
 export const PROJECT = shape({ id: 'number', uuid: 'string', organization: 'string', api_token: 'string', name: 'string', timezone: 'string' });
 export const FLAG = shape({ id: 'number', key: 'string', active: 'boolean', deleted: 'boolean' });
@@ -19,32 +21,11 @@ export const FLAG = shape({ id: 'number', key: 'string', active: 'boolean', dele
 export const MINIMAL_FLAG = shape({ id: 'number', key: 'string' });
 export const WITH_ID = shape({ id: 'number' });
 export const ORGANIZATION = shape({ id: 'string', name: 'string', slug: 'string' });
-const USER = shape({ id: 'number', uuid: 'string' });
+export const USER = shape({ id: 'number', uuid: 'string' });
 const ANY_RECORD: Shape = [];
 
-/** Route template -> the shape of the record it returns (alone, or as each item of `results`). */
-const SHAPES: ReadonlyMap<string, Shape> = new Map([
-  ['/api/projects/', PROJECT],
-  ['/api/projects/{id}/', PROJECT],
-  ['/api/organizations/{org_id}/projects/', PROJECT],
-  ['/api/organizations/{id}/', ORGANIZATION],
-  ['/api/users/@me/', USER],
-  ['/api/projects/{project_id}/feature_flags/', FLAG],
-  ['/api/projects/{project_id}/feature_flags/{id}/', FLAG],
-  ['/api/projects/{project_id}/feature_flags/{id}/enable/', FLAG],
-  ['/api/projects/{project_id}/feature_flags/{id}/disable/', FLAG],
-  ['/api/projects/{project_id}/feature_flags/{id}/archive/', FLAG],
-  ['/api/projects/{project_id}/feature_flags/{id}/unarchive/', FLAG],
-  ['/api/organizations/{org_id}/plugins/', WITH_ID],
-  ['/api/organizations/{org_id}/plugins/{id}/', WITH_ID],
-  ['/api/projects/{project_id}/feature_flags/{flag_id}/role_access/', WITH_ID],
-  ['/api/projects/{project_id}/feature_flags/{flag_id}/role_access/{id}/', WITH_ID],
-]);
-
-/** Throws `malformed` when a 2xx JSON answer of a known route holds a record of the wrong shape. */
-export function checkRecords(method: string, route: string, status: number, body: unknown): void {
-  const shape = SHAPES.get(route);
-  if (!shape || method === 'DELETE') return;
+/** Throws `malformed` when a 2xx JSON answer holds a record (alone, or as each item of `results`) not of `shape`. */
+export function checkRecords(shape: Shape, method: string, route: string, status: number, body: unknown): void {
   const problem = isObject(body) && Array.isArray(body.results) ? itemsProblem(body.results, shape) : recordProblem(body, shape);
   if (problem === null) return;
   throw new UpstreamError({

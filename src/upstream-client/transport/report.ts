@@ -39,7 +39,7 @@ export class UpstreamReport {
   /** Calls started and not yet finished, and who waits for none to be left (`idle`). */
   #open = 0;
   #idleWaiters: (() => void)[] = [];
-  /** When the first of the cached answers this request used expires (epoch ms), or null. */
+  /** When the first part of this request's answer expires (epoch ms; `partExpires`), or null. */
   #firstExpiry: number | null = null;
   #notToKeep = false;
 
@@ -98,14 +98,15 @@ export class UpstreamReport {
     this.finish(started, call).source = source;
   }
 
-  /** A cached answer was used: its entry expires at `expiresAt` (epoch ms). */
-  usedCachedAnswer(expiresAt: number): void {
+  /** A part of this request's answer may be kept only until `expiresAt` (epoch ms): a cached answer's entry expires then, or its endpoint's lifetime is short. */
+  partExpires(expiresAt: number): void {
     if (this.#firstExpiry === null || expiresAt < this.#firstExpiry) this.#firstExpiry = expiresAt;
   }
 
   /**
-   * When the first of the cached answers this request used expires (epoch ms), or null when it used
-   * none: an answer built on them may be kept downstream no longer (apollo-plugins/cache-control.ts).
+   * When the first part of this request's answer expires (epoch ms), or null when no part expires
+   * before the cache lifetime: an answer built on it may be kept downstream no longer
+   * (apollo-plugins/cache-control.ts).
    */
   get firstExpiry(): number | null {
     return this.#firstExpiry;

@@ -7,7 +7,7 @@
 // gateway reads whole anyway. Imported only by http.ts, response.ts and body-release.ts (test/gateway/layers.test.ts).
 import type { Dispatcher } from 'undici';
 import type { CallSignal } from './call-signal.ts';
-import { UpstreamError } from './upstream-error.ts';
+import { UpstreamError } from '../upstream-error.ts';
 
 export type AnswerHeaders = Record<string, string | string[] | undefined>;
 

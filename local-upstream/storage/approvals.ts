@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { fromBool, nowIso, parseJson, toBool, toJson, type Row, type Store } from './db.ts';
+
+/** Approval policies and the change requests they open (the service's approvals product). */
+
+export interface ApprovalPolicyRow {
+  id: string;
+  organization_id: string;
+  /** The project (team) the policy is scoped to; null for an organization-wide policy. */
+  project_id: number | null;
+  action_key: string;
+  conditions: Record<string, unknown>;
+  approver_config: Record<string, unknown>;
+  allow_self_approve: boolean;
+  bypass_org_membership_levels: number[];
+  bypass_roles: string[];
+  /** `expires_after` in microseconds (Django's `DurationField`). */
+  expires_after_us: number;
+  enabled: boolean;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ApprovalPolicyFields = Pick<
+  ApprovalPolicyRow,
+  'action_key' | 'conditions' | 'approver_config' | 'allow_self_approve' | 'bypass_org_membership_levels' | 'bypass_roles' | 'expires_after_us' | 'enabled'
+>;
+
+/** The model's defaults: 14 days to expiry, enabled, nobody bypasses. */
+export const POLICY_DEFAULTS: Omit<ApprovalPolicyFields, 'action_key' | 'approver_config'> = {
+  conditions: {},
+  allow_self_approve: false,
+  bypass_org_membership_levels: [],
+  bypass_roles: [],
+  expires_after_us: 14 * 24 * 3600 * 1_000_000,
+  enabled: true,
+};
+
+const POLICY_COLUMNS =
+  'id, organization_id, project_id, action_key, conditions, approver_config, allow_self_approve, bypass_org_membership_levels, bypass_roles, expires_after_us, enabled, created_by, created_at, updated_at';
+
+function toPolicy(row: Row): ApprovalPolicyRow {
+  return {
+    id: row.id as string,
+    organization_id: row.organization_id as string,
+    project_id: row.project_id as number | null,
+    action_key: row.action_key as string,
+    conditions: parseJson(row.conditions, {}),
+    approver_config: parseJson(row.approver_config, {}),
+    allow_self_approve: toBool(row.allow_self_approve),
+    bypass_org_membership_levels: parseJson(row.bypass_org_membership_levels, []),
+    bypass_roles: parseJson(row.bypass_roles, []),
+    expires_after_us: Number(row.expires_after_us),
+    enabled: toBool(row.enabled),
+    created_by: row.created_by as number | null,
+    created_at: row.created_at as string,
+    updated_at: row.updated_at as string,
+  };
+}
+
+export interface PolicyFilter {
+  actionKey?: string;
+  enabled?: boolean;
+}
+
+/** A project's policies, newest first (the viewset's `order_by("-created_at")`). */
+export function projectPolicies(store: Store, projectId: number, filter: PolicyFilter = {}): ApprovalPolicyRow[] {
+  return store
+    .all(`SELECT ${POLICY_COLUMNS} FROM approval_policies WHERE project_id = $project ORDER BY created_at DESC, rowid DESC`, { project: projectId })
+    .map(toPolicy)
+    .filter(
+      (policy) =>
+        (filter.actionKey === undefined || policy.action_key === filter.actionKey) && (filter.enabled === undefined || policy.enabled === filter.enabled),
+    );
+}
+
+export function getPolicy(store: Store, projectId: number, id: string): ApprovalPolicyRow | undefined {
+  const row = store.get(`SELECT ${POLICY_COLUMNS} FROM approval_policies WHERE id = $id AND project_id = $project`, { id, project: projectId });
+  return row ? toPolicy(row) : undefined;
+}
+
+/**
+ * The enabled policies for an action: the project's first, then the organization-wide ones (`PolicyEngine.get_policy`
+ * takes the first of these; `get_all_matching_policies` looks at all of them).
+ */
+export function enabledPolicies(store: Store, organizationId: string, projectId: number, actionKey: string): ApprovalPolicyRow[] {
+  return store
+    .all(
+      `SELECT ${POLICY_COLUMNS} FROM approval_policies
+       WHERE organization_id = $org AND action_key = $action AND enabled = 1 AND (project_id = $project OR project_id IS NULL)
+       ORDER BY project_id IS NULL, created_at, rowid`,
+      { org: organizationId, action: actionKey, project: projectId },
+    )
+    .map(toPolicy);
+}
+
+export function insertPolicy(store: Store, organizationId: string, projectId: number, userId: number, fields: ApprovalPolicyFields): ApprovalPolicyRow {
+  const id = randomUUID();
+  const now = nowIso();
+  store.run(
+    `INSERT INTO approval_policies (${POLICY_COLUMNS})
+     VALUES ($id, $org, $project, $action, $conditions, $approvers, $self, $levels, $roles, $expires, $enabled, $by, $now, $now)`,
+    { id, org: organizationId, project: projectId, by: userId, now, ...policyParams(fields) },
+  );
+  return getPolicy(store, projectId, id)!;
+}
+
+export function updatePolicy(store: Store, policy: ApprovalPolicyRow, fields: ApprovalPolicyFields): ApprovalPolicyRow {
+  store.run(
+    `UPDATE approval_policies SET action_key = $action, conditions = $conditions, approver_config = $approvers, allow_self_approve = $self,
+       bypass_org_membership_levels = $levels, bypass_roles = $roles, expires_after_us = $expires, enabled = $enabled, updated_at = $now
+     WHERE id = $id`,
+    { id: policy.id, now: nowIso(), ...policyParams(fields) },
+  );
+  return getPolicy(store, policy.project_id!, policy.id)!;
+}
+
+function policyParams(fields: ApprovalPolicyFields) {
+  return {
+    action: fields.action_key,
+    conditions: toJson(fields.conditions),
+    approvers: toJson(fields.approver_config),
+    self: fromBool(fields.allow_self_approve),
+    levels: toJson(fields.bypass_org_membership_levels),
+    roles: toJson(fields.bypass_roles),
+    expires: fields.expires_after_us,
+    enabled: fromBool(fields.enabled),
+  };
+}
+
+export function deletePolicy(store: Store, id: string): void {
+  store.run('DELETE FROM approval_policies WHERE id = $id', { id });
+}
+
+export type ChangeRequestState = 'pending' | 'approved' | 'applied' | 'rejected' | 'expired' | 'failed';
+
+export interface ChangeRequestRow {
+  id: string;
+  organization_id: string;
+  project_id: number;
+  action_key: string;
+  action_version: number;
+  resource_type: string;
+  resource_id: string | null;
+  intent: Record<string, unknown>;
+  intent_display: Record<string, unknown>;
+  policy_snapshot: Record<string, unknown>;
+  state: ChangeRequestState;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+export type NewChangeRequest = Pick<
+  ChangeRequestRow,
+  | 'organization_id'
+  | 'project_id'
+  | 'action_key'
+  | 'resource_type'
+  | 'resource_id'
+  | 'intent'
+  | 'intent_display'
+  | 'policy_snapshot'
+  | 'created_by'
+  | 'expires_at'
+>;
+
+const REQUEST_COLUMNS =
+  'id, organization_id, project_id, action_key, action_version, resource_type, resource_id, intent, intent_display, policy_snapshot, state, created_by, created_at, updated_at, expires_at';
+
+function toChangeRequest(row: Row): ChangeRequestRow {
+  return {
+    ...(row as unknown as ChangeRequestRow),
+    intent: parseJson(row.intent, {}),
+    intent_display: parseJson(row.intent_display, {}),
+    policy_snapshot: parseJson(row.policy_snapshot, {}),
+  };
+}
+
+export function insertChangeRequest(store: Store, request: NewChangeRequest): ChangeRequestRow {
+  const id = randomUUID();
+  const now = nowIso();
+  store.run(
+    `INSERT INTO change_requests (id, organization_id, project_id, action_key, resource_type, resource_id, intent, intent_display, policy_snapshot,
+       created_by, created_at, updated_at, expires_at)
+     VALUES ($id, $org, $project, $action, $type, $resource, $intent, $display, $snapshot, $by, $now, $now, $expires)`,
+    {
+      id,
+      org: request.organization_id,
+      project: request.project_id,
+      action: request.action_key,
+      type: request.resource_type,
+      resource: request.resource_id,
+      intent: toJson(request.intent),
+      display: toJson(request.intent_display),
+      snapshot: toJson(request.policy_snapshot),
+      by: request.created_by,
+      now,
+      expires: request.expires_at,
+    },
+  );
+  return getChangeRequest(store, request.project_id, id)!;
+}
+
+export function getChangeRequest(store: Store, projectId: number, id: string): ChangeRequestRow | undefined {
+  const row = store.get(`SELECT ${REQUEST_COLUMNS} FROM change_requests WHERE id = $id AND project_id = $project`, { id, project: projectId });
+  return row ? toChangeRequest(row) : undefined;
+}
+
+/** A project's change requests, newest first. */
+export function projectChangeRequests(store: Store, projectId: number): ChangeRequestRow[] {
+  return store
+    .all(`SELECT ${REQUEST_COLUMNS} FROM change_requests WHERE project_id = $project ORDER BY created_at DESC, rowid DESC`, { project: projectId })
+    .map(toChangeRequest);
+}
+
+/** A pending or approved change request for the same action on the same resource (`_check_for_duplicate`). */
+export function openChangeRequest(
+  store: Store,
+  projectId: number,
+  actionKey: string,
+  resourceType: string,
+  resourceId: string | null,
+): ChangeRequestRow | undefined {
+  const row = store.get(
+    `SELECT ${REQUEST_COLUMNS} FROM change_requests
+     WHERE project_id = $project AND action_key = $action AND resource_type = $type AND resource_id IS $resource AND state IN ('pending', 'approved')
+     ORDER BY created_at DESC LIMIT 1`,
+    { project: projectId, action: actionKey, type: resourceType, resource: resourceId },
+  );
+  return row ? toChangeRequest(row) : undefined;
+}
+
+/** The ids of the user's roles in an organization (role bypass and approver roles). */
+export function userRoleIds(store: Store, userId: number, organizationId: string): string[] {
+  return store
+    .all<{ role_id: string }>(
+      'SELECT rm.role_id FROM role_memberships rm JOIN roles r ON r.id = rm.role_id WHERE rm.user_id = $user AND r.organization_id = $org',
+      { user: userId, org: organizationId },
+    )
+    .map((row) => row.role_id);
+}
+
+export interface VoteRow {
+  id: string;
+  created_by: number | null;
+  decision: 'approved' | 'rejected';
+  reason: string;
+  created_at: string;
+}
+
+/** The votes on a change request (`Approval` rows), oldest first. */
+export function changeRequestVotes(store: Store, changeRequestId: string): VoteRow[] {
+  return store.all<VoteRow>(
+    'SELECT id, created_by, decision, reason, created_at FROM change_request_votes WHERE change_request_id = $request ORDER BY created_at, rowid',
+    { request: changeRequestId },
+  );
+}
+
+/** Records a rejection (a reviewer's, or the requester's cancellation) and closes the request as rejected. */
+export function rejectChangeRequest(store: Store, request: ChangeRequestRow, userId: number, reason: string): ChangeRequestRow {
+  const now = nowIso();
+  store.run(
+    `INSERT INTO change_request_votes (id, change_request_id, created_by, decision, reason, created_at)
+     VALUES ($id, $request, $by, 'rejected', $reason, $now)`,
+    { id: randomUUID(), request: request.id, by: userId, reason, now },
+  );
+  store.run("UPDATE change_requests SET state = 'rejected', updated_at = $now WHERE id = $id", { id: request.id, now });
+  return getChangeRequest(store, request.project_id, request.id)!;
+}
