@@ -14,11 +14,17 @@
 // (open it in Chrome DevTools); the functions and packages with the most self time (or bytes
 // allocated) per request are printed.
 //
+// What an MCP tool call costs beside the same operation over /graphql: `--mcp` sends the shipped
+// `project_feature_flags` tool (src/mcp/operations/) to /mcp and its operation with the same
+// variables to /graphql, on the same gateway process, in interleaved slices (docs/mcp.md):
+//
+//   npm run bench:profile -- --mcp --contenders gateway --requests 2000
+//
 // Whether a list's cost is linear in its page size: `--page-sizes 1,10,20,30,40,50` runs the list
 // scenario at each size instead of `--scenarios` and prints, per contender, the least-squares line
 // through its CPU per request (ms per item, fixed ms, r²). The floor serves the fixed scenarios
 // only: leave it out (`--contenders gateway,apollo-baseline,mercurius-jit`).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
@@ -26,7 +32,7 @@ import { checkedAnswers, contendersOf, startBench, DEFAULT_CONTENDERS, type Cont
 import { cpuMs } from './load.ts';
 import { selectScenarios } from './options.ts';
 import { BENCH_KEY } from './seed.ts';
-import { flagList, type Operation, type Scenario } from './scenarios.ts';
+import { flagList, type Scenario } from './scenarios.ts';
 import { Inspector, topAllocations, topSelfTime } from './inspector.ts';
 
 const { values } = parseArgs({
@@ -40,6 +46,7 @@ const { values } = parseArgs({
     'heap-prof': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     'page-sizes': { type: 'string' },
+    mcp: { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -55,12 +62,9 @@ async function main(): Promise<void> {
   const bench = await startBench(names, { build: !values['no-build'], nodeFlags: INSPECT ? ['--inspect=127.0.0.1:0'] : [] });
   const rows: Record<string, string | number>[] = [];
   try {
-    for (const scenario of scenarios) {
-      const operations = scenario.operations(bench.ids);
-      const contenders = contendersOf(scenario, bench.contenders);
-      if (contenders.length === 0) continue; // a client-shaped scenario with only floors
-      const expected = await checkedAnswers(operations, contenders);
-      const runners = await Promise.all(contenders.map((contender) => Runner.open(contender, operations, expected)));
+    for (const scenario of values.mcp ? [MCP_SCENARIO] : scenarios) {
+      const runners = values.mcp ? await mcpRunners(bench) : await scenarioRunners(scenario, bench);
+      if (runners.length === 0) continue; // a client-shaped scenario with only floors
       try {
         for (const runner of runners) await runner.run(WARMUP);
         for (const runner of runners) await runner.startProfiles();
@@ -86,6 +90,76 @@ async function main(): Promise<void> {
 }
 
 const SLICES = 10;
+
+type Bench = Awaited<ReturnType<typeof startBench>>;
+
+async function scenarioRunners(scenario: Scenario, bench: Bench): Promise<Runner[]> {
+  const operations = scenario.operations(bench.ids);
+  const contenders = contendersOf(scenario, bench.contenders);
+  if (contenders.length === 0) return [];
+  const expected = await checkedAnswers(operations, contenders);
+  return Promise.all(
+    contenders.map((contender) =>
+      Runner.open(contender, {
+        name: contender.name,
+        path: new URL(contender.url).pathname,
+        headers: {},
+        bodies: operations.map((op) => JSON.stringify(op)),
+        expected,
+      }),
+    ),
+  );
+}
+
+const MCP_SCENARIO: Scenario = { id: 'mcp', name: 'project_feature_flags: /mcp tool call vs /graphql', minCalls: 2, operations: () => [] };
+const MCP_TOOL = { name: 'project_feature_flags', operationName: 'ProjectFeatureFlags', file: 'src/mcp/operations/project-feature-flags.graphql' };
+
+/** Per gateway contender, a /graphql runner and a /mcp runner of the same operation and variables. */
+async function mcpRunners(bench: Bench): Promise<Runner[]> {
+  const variables = { projectId: bench.ids.projectId, first: 20 };
+  const graphql = JSON.stringify({ operationName: MCP_TOOL.operationName, query: readFileSync(MCP_TOOL.file, 'utf8'), variables });
+  const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: MCP_TOOL.name, arguments: variables } });
+  const mcpHeaders = { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  const runners: Runner[] = [];
+  for (const contender of bench.contenders) {
+    const origin = new URL(contender.url).origin;
+    const expected = async (path: string, body: string, headers: Record<string, string>) => {
+      const answer = await fetch(`${origin}${path}`, { method: 'POST', headers: { ...REQUEST_HEADERS, ...headers }, body });
+      const text = (await answer.text()).trimEnd();
+      if (answer.status !== 200 || /"errors"|"isError":true/.test(text))
+        throw new Error(`bench: ${contender.name} ${path} answered ${answer.status}: ${text.slice(0, 300)}`);
+      return text;
+    };
+    runners.push(
+      await Runner.open(contender, {
+        name: `${contender.name} /graphql`,
+        path: '/graphql',
+        headers: {},
+        bodies: [graphql],
+        expected: [await expected('/graphql', graphql, {})],
+      }),
+      await Runner.open(contender, {
+        name: `${contender.name} /mcp`,
+        path: '/mcp',
+        headers: mcpHeaders,
+        bodies: [call],
+        expected: [await expected('/mcp', call, mcpHeaders)],
+      }),
+    );
+  }
+  return runners;
+}
+
+const REQUEST_HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` };
+
+/** What one runner sends: to `path` of its contender, these bodies in turn, each answered exactly `expected`. */
+interface Target {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  bodies: string[];
+  expected: string[];
+}
 
 /** Per contender, the least-squares line through CPU ms per request against the page size. */
 function printLines(rows: Record<string, string | number>[], sizes: number[]): void {
@@ -123,20 +197,23 @@ class Runner {
   readonly #expected: string[];
   #sent = 0;
 
-  private constructor(contender: Contender, operations: Operation[], expected: string[], inspector: Inspector | null) {
+  readonly #headers: Record<string, string>;
+
+  private constructor(contender: Contender, target: Target, inspector: Inspector | null) {
     const url = new URL(contender.url);
-    this.name = contender.name;
+    this.name = target.name;
     this.inspector = inspector;
     this.#pid = contender.child.pid;
     this.#clients = Array.from({ length: CONNECTIONS }, () => new Client(url.origin, { pipelining: 1 }));
-    this.#path = url.pathname;
-    this.#bodies = operations.map((op) => JSON.stringify(op));
-    this.#expected = expected;
+    this.#path = target.path;
+    this.#headers = { ...REQUEST_HEADERS, ...target.headers };
+    this.#bodies = target.bodies;
+    this.#expected = target.expected;
   }
 
-  static async open(contender: Contender, operations: Operation[], expected: string[]): Promise<Runner> {
+  static async open(contender: Contender, target: Target): Promise<Runner> {
     const inspector = INSPECT ? await Inspector.connect(contender.child) : null;
-    return new Runner(contender, operations, expected, inspector);
+    return new Runner(contender, target, inspector);
   }
 
   async startProfiles(): Promise<void> {
@@ -193,7 +270,7 @@ class Runner {
     const answer = await client.request({
       method: 'POST',
       path: this.#path,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_KEY}` },
+      headers: this.#headers,
       body: this.#bodies[k]!,
     });
     const text = (await answer.body.text()).trimEnd();

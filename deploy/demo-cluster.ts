@@ -3,6 +3,7 @@
 // subgraph, and Hive Gateway routing the composed supergraph over them. Prints the router's
 // URL and stops everything on Ctrl-C / SIGTERM.
 //   ROUTER_PORT (default 4000), LOCAL_API_KEY (the demo user's key), LOG_LEVEL (gateways').
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,8 @@ async function start(): Promise<void> {
   const replicaEnv = {
     UPSTREAM_URL: upstreamUrl,
     REDIS_URL: redisUrl,
+    // One secret for both replicas: they share each key's cache, holds and counts (docs/production.md).
+    CACHE_KEY_SECRET: randomBytes(32).toString('base64url'),
     PORT: '0',
     HOST: '127.0.0.1',
     NODE_ENV: 'production',

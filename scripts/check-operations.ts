@@ -6,7 +6,8 @@
 //   npm run schema:check-operations -- --manifest ops.json [...]  and a persisted-operation manifest
 //
 // The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
-// documents of the tests), test/clients/operations/*.graphql, the requests of the Relay test client
+// documents of the tests), test/clients/operations/*.graphql, the MCP tools' src/mcp/operations/*.graphql, the
+// requests of the Relay test client
 // (the text Relay's compiler persisted in test/clients/relay/__generated__), the client documents
 // the benchmark sends (bench/client-documents/) and the `graphql` blocks and curl examples of
 // README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
@@ -116,7 +117,14 @@ function recordedClientDocuments(): ShippedOperation[] {
 
 /** Every operation the repository ships (see the header). */
 export async function repositoryOperations(): Promise<ShippedOperation[]> {
-  return [...(await typedDocuments()), ...clientOperationFiles(), ...relayRequests(), ...recordedClientDocuments(), ...markdownOperations('README.md')];
+  return [
+    ...(await typedDocuments()),
+    ...clientOperationFiles(),
+    ...filesIn('src/mcp/operations', '.graphql').map((path) => ({ source: path, body: read(path) })),
+    ...relayRequests(),
+    ...recordedClientDocuments(),
+    ...markdownOperations('README.md'),
+  ];
 }
 
 /** The operations of a persisted-operation manifest, named by their operation name. */

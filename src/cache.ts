@@ -1,14 +1,14 @@
 // The gateway's shared key-value cache: automatic persisted queries (and any other
 // store of documents) read and write through it. In memory by default; with REDIS_URL, one
 // Redis shared by every replica and worker, so a document registered on one is found on all.
-import { createRequire } from 'node:module';
-import Keyv from 'keyv';
-import { KeyvAdapter } from '@apollo/utils.keyvadapter';
-import { ErrorsAreMissesCache, InMemoryLRUCache, PrefixingKeyValueCache, type KeyValueCache } from '@apollo/utils.keyvaluecache';
+import { ErrorsAreMissesCache, InMemoryLRUCache, PrefixingKeyValueCache, type KeyValueCache, type KeyValueCacheSetOptions } from '@apollo/utils.keyvaluecache';
+import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
 
 export interface GatewayCache {
   /** Where the entries live, for logs and the banner: `memory` or the Redis URL without credentials. */
   readonly backend: string;
+  /** The Redis link entries live behind (null in memory): the upstream client's work across requests shares it. */
+  readonly redis: RedisLink | null;
   /** A view of the cache whose keys all start with `prefix` (one per feature: `apq:`, `trusted:`...). */
   namespace(prefix: string): KeyValueCache<string>;
   /**
@@ -17,16 +17,13 @@ export interface GatewayCache {
    * other replicas wrote are found. A Redis outage or restart loses no entry this process holds.
    */
   pinned(prefix: string): KeyValueCache<string>;
-  /** Closes the Redis connection (nothing to do in memory). */
+  /** Closes the Redis link (nothing to do in memory). */
   close(): Promise<void>;
 }
 
-// Every key in Redis starts with this, so the gateway can share a Redis with other services.
-const REDIS_NAMESPACE = 'graphql-gateway';
-
-/** In memory (bounded LRU, per process) unless `redisUrl` is given. */
-export function createCache(redisUrl?: string | null): GatewayCache {
-  return redisUrl ? redisCache(redisUrl) : memoryCache();
+/** In memory (bounded LRU, per process) unless `redis` is given: then in Redis, through that one link. */
+export function createCache(redis?: RedisLink | null): GatewayCache {
+  return redis ? redisCache(redis) : memoryCache();
 }
 
 function memoryCache(): GatewayCache {
@@ -34,31 +31,50 @@ function memoryCache(): GatewayCache {
   const store = new InMemoryLRUCache<string>({ maxSize: 30 * 1024 * 1024 });
   return {
     backend: 'memory',
+    redis: null,
     namespace: (prefix) => new PrefixingKeyValueCache(store, prefix),
     pinned: () => new PinnedCache(null),
     close: async () => {},
   };
 }
 
-// The Redis client is loaded only when REDIS_URL asks for it: it costs ~10 MB resident
-// (docs/performance.md, "Memory"), and in memory it is never used.
-const loadKeyvRedis = () => (createRequire(import.meta.url)('@keyv/redis') as typeof import('@keyv/redis')).default;
-
-function redisCache(redisUrl: string): GatewayCache {
-  const KeyvRedis = loadKeyvRedis();
-  // A Redis outage must not fail operations: reads and writes give up quickly and count as misses
-  // (an APQ client then sends the full document again), and the client keeps reconnecting.
-  const store = new KeyvRedis(redisUrl, { namespace: REDIS_NAMESPACE, throwOnConnectError: false, throwOnErrors: false, connectionTimeout: 2000 });
-  const keyv = new Keyv<string>({ store, namespace: REDIS_NAMESPACE, useKeyPrefix: false, throwOnErrors: false });
-  keyv.on('error', () => {});
-  // The adapter is typed against keyv's CommonJS declarations and we import its ESM ones: the same class.
-  const shared = new ErrorsAreMissesCache(new KeyvAdapter<string>(keyv as never));
+function redisCache(redis: RedisLink): GatewayCache {
+  // A Redis outage must not fail operations: the link gives up quickly (its circuit) and errors
+  // count as misses (an APQ client then sends the full document again).
+  const shared = new ErrorsAreMissesCache(new RedisKeyValueCache(redis));
   return {
-    backend: redactCredentials(redisUrl),
+    backend: `${redactCredentials(redis.url)} (namespace ${redis.namespace})`,
+    redis,
     namespace: (prefix) => new PrefixingKeyValueCache(shared, prefix),
     pinned: (prefix) => new PinnedCache(new PrefixingKeyValueCache(shared, prefix)),
-    close: () => keyv.disconnect(),
+    close: () => redis.close(),
   };
+}
+
+/**
+ * Apollo's key-value cache interface over the gateway's one Redis link (redis-link.ts), keys under
+ * its namespace. Written here rather than through Keyv's adapter: that one needs a client of its
+ * own, without the link's circuit, so a hung Redis would hold every persisted query's lookup.
+ */
+class RedisKeyValueCache implements KeyValueCache<string> {
+  readonly #redis: RedisLink;
+
+  constructor(redis: RedisLink) {
+    this.#redis = redis;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return (await this.#redis.run((client) => client.get(this.#redis.key(key)))) ?? undefined;
+  }
+
+  async set(key: string, value: string, options?: KeyValueCacheSetOptions): Promise<void> {
+    const ttl = options?.ttl;
+    await this.#redis.run((client) => client.set(this.#redis.key(key), value, ttl ? { expiration: { type: 'EX', value: ttl } } : {}));
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return (await this.#redis.run((client) => client.del(this.#redis.key(key)))) > 0;
+  }
 }
 
 function redactCredentials(raw: string): string {

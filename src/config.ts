@@ -4,6 +4,7 @@ import { UPSTREAM_DEFAULTS, type UpstreamSettings } from './upstream-client/clie
 import { parseRateLimits, type QuotaWindow } from './upstream-client/across-requests/across-requests.ts';
 import { ACROSS_REQUESTS_DEFAULTS, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
+import { MCP_MUTATIONS_MODES, type McpMutations } from './mcp/settings.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -41,6 +42,10 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   workers: number;
   /** REDIS_URL: Redis shared by replicas for persisted queries; unset = in memory. */
   redisUrl: string | null;
+  /** CACHE_NAMESPACE: what every Redis key is under; unset = a digest of the upstream's origin (docs/caching-and-quota.md, "Redis"). */
+  cacheNamespace: string | null;
+  /** CACHE_KEY_SECRET: what API keys' identities are HMACs with; replicas sharing a Redis need the same one (docs/production.md). */
+  cacheKeySecret: string | null;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long /readyz says 503 while operations are still served (default 0). */
   shutdownDelayMs: number;
   /** READINESS_CACHE_MS: how long /readyz reuses its upstream check (default 2000). */
@@ -51,6 +56,12 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   trustedDocuments: string | undefined;
   /** TRUSTED_DOCUMENTS_MODE: off (default), log or enforce; log and enforce need TRUSTED_DOCUMENTS. */
   trustedDocumentsMode: TrustedDocumentsMode;
+  /** MCP_MUTATIONS: `off` (default) serves queries only as MCP tools; `explicit` adds mutations, each confirmed by a second call (docs/mcp.md). */
+  mcpMutations: McpMutations;
+  /** MCP_ALLOWED_HOSTS: host names (comma-separated, no port) /mcp accepts in Host and Origin besides loopback (docs/mcp.md). */
+  mcpAllowedHosts: readonly string[];
+  /** MCP_CONFIRMATION_SECRET: signs the confirmation tokens of MCP writes; set the same on every replica (default: random per start). */
+  mcpConfirmationSecret: string | undefined;
 }
 
 /** Reads and checks the environment once; throws `ConfigError` naming the bad variable. */
@@ -83,11 +94,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     localDeletionDelayMs: deletionDelay(env),
     workers: workers(workersFlag(argv) ?? env.WORKERS),
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
+    cacheNamespace: cacheNamespace(env.CACHE_NAMESPACE),
+    cacheKeySecret: cacheKeySecret(env.CACHE_KEY_SECRET),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
     readinessCacheMs: integer(env, 'READINESS_CACHE_MS', 2000),
     compiledExecution: flag(env, 'GRAPHQL_JIT', true),
     trustedDocuments: env.TRUSTED_DOCUMENTS || undefined,
     trustedDocumentsMode: trustedDocumentsMode(env),
+    mcpMutations: mcpMutations(env.MCP_MUTATIONS),
+    mcpAllowedHosts: mcpAllowedHosts(env.MCP_ALLOWED_HOSTS),
+    mcpConfirmationSecret: mcpConfirmationSecret(env.MCP_CONFIRMATION_SECRET),
   });
 }
 
@@ -150,12 +166,48 @@ function redisUrl(raw: string): string {
   return raw;
 }
 
+function cacheNamespace(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (/^[A-Za-z0-9._-]{1,64}$/.test(raw)) return raw;
+  throw new ConfigError(`CACHE_NAMESPACE must be 1-64 letters, digits, dots, dashes or underscores, got "${raw}"`);
+}
+
+/** At least 32 characters: the HMAC's strength is the secret's (e.g. `openssl rand -base64 32`). Never echoed. */
+function cacheKeySecret(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw.length < 32) throw new ConfigError(`CACHE_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32), got ${raw.length}`);
+  return raw;
+}
+
 function trustedDocumentsMode(env: NodeJS.ProcessEnv): TrustedDocumentsMode {
   const raw = env.TRUSTED_DOCUMENTS_MODE || 'off';
   const mode = TRUSTED_DOCUMENTS_MODES.find((m) => m === raw);
   if (!mode) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE must be one of ${TRUSTED_DOCUMENTS_MODES.join(', ')}, got "${raw}"`);
   if (mode !== 'off' && !env.TRUSTED_DOCUMENTS) throw new ConfigError(`TRUSTED_DOCUMENTS_MODE=${mode} needs TRUSTED_DOCUMENTS (the manifest file)`);
   return mode;
+}
+
+function mcpMutations(raw: string | undefined): McpMutations {
+  const mode = MCP_MUTATIONS_MODES.find((m) => m === (raw || 'off'));
+  if (!mode) throw new ConfigError(`MCP_MUTATIONS must be one of ${MCP_MUTATIONS_MODES.join(', ')}, got "${raw}"`);
+  return mode;
+}
+
+function mcpAllowedHosts(raw: string | undefined): readonly string[] {
+  const hosts = (raw ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = hosts.find((host) => !/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/.test(host));
+  if (bad !== undefined) throw new ConfigError(`MCP_ALLOWED_HOSTS must be host names without scheme or port (comma-separated), got "${bad}"`);
+  return Object.freeze(hosts);
+}
+
+function mcpConfirmationSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  // Not echoed: it is a secret.
+  if (raw.length < 32) throw new ConfigError('MCP_CONFIRMATION_SECRET must be at least 32 characters');
+  return raw;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -50,7 +50,20 @@ export function bearerToken(header: string | string[] | undefined): string | nul
  * the request id is echoed in the `x-request-id` response header.
  */
 export function createContext(req: IncomingMessage, res: ServerResponse, transport: UpstreamTransport, logger: Logger, tracer?: GatewayTracer): GatewayContext {
-  const headers: IncomingHttpHeaders = req.headers;
+  return contextOfHeaders(req.headers, res, transport, logger, tracer);
+}
+
+/**
+ * The same, for an operation run on behalf of another protocol's request (an MCP tool call,
+ * src/mcp/execute.ts): `headers` are that request's, with the trace context of its own span.
+ */
+export function contextOfHeaders(
+  headers: IncomingHttpHeaders,
+  res: ServerResponse,
+  transport: UpstreamTransport,
+  logger: Logger,
+  tracer?: GatewayTracer,
+): GatewayContext {
   const requestId = requestIdFrom(headers['x-request-id']);
   res.setHeader('x-request-id', requestId);
   const context = contextFor(bearerToken(headers.authorization), requestId, transport, logger, wantsReport(headers['x-upstream-report']));

@@ -2,6 +2,7 @@
 // unset, start the gateway (or, with WORKERS=N, a cluster of N gateway workers), print where
 // to go, and on SIGTERM/SIGINT turn unready, wait SHUTDOWN_DELAY_MS, drain and stop.
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
@@ -11,13 +12,25 @@ import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
 import { upstreamSettings } from './upstream-client/client/settings.ts';
 import { acrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
+import { cacheNamespace, RedisLink } from './upstream-client/across-requests/redis-link.ts';
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
+import { buildCatalog, McpCatalogError, manifestSources, shippedOperations } from './mcp/catalog.ts';
+import { gatewaySchema } from './schema.ts';
+
+// Before the top-level await below runs the gateway, which logs it.
+const UNSHARED_KEYS_WARNING =
+  'REDIS_URL is set without CACHE_KEY_SECRET: API keys are identified with this process’s own random secret, so other ' +
+  'replicas share no cached read, hold or call count with it (persisted queries still are). Give every replica the same ' +
+  'CACHE_KEY_SECRET to share them (docs/production.md, "Replicas and Redis").';
 
 const config = configOrExit();
 // Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
 const manifest = manifestOrExit();
+// The MCP tools are the manifest's operations, else the shipped ones; checked here for the same reason.
+const mcpOperations = manifest ? manifestSources(manifest, config.trustedDocuments) : shippedOperations();
+if (cluster.isPrimary) checkMcpToolsOrExit();
 
 if (config.workers > 1 && cluster.isPrimary) await runPrimary();
 else await runGateway();
@@ -26,15 +39,18 @@ else await runGateway();
 async function runGateway(): Promise<void> {
   const stopTracing = await startTracingSdk();
   const embedded = cluster.isWorker ? null : await startEmbeddedUpstream();
-  const cache = createCache(config.redisUrl);
+  const upstreamUrl = config.upstreamUrl ?? embedded!.upstream.url;
+  // One Redis link for the process: the shared cache and the upstream client's work across requests.
+  const cache = createCache(config.redisUrl ? new RedisLink(config.redisUrl, cacheNamespace(config.cacheNamespace, upstreamUrl)) : null);
   const trustedDocuments = manifest ? await loadTrustedDocuments(manifest, cache) : undefined;
   const gateway = await listenOrExit(
     () =>
       startGateway({
-        upstreamUrl: config.upstreamUrl ?? embedded!.upstream.url,
+        upstreamUrl,
         ...upstreamSettings(config),
         ...acrossRequestsSettings(config),
         redisUrl: config.redisUrl,
+        cacheKeySecret: config.cacheKeySecret,
         port: config.port,
         host: config.host,
         shutdownGraceMs: config.shutdownGraceMs,
@@ -43,6 +59,10 @@ async function runGateway(): Promise<void> {
         cache,
         compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
+        mcpOperations,
+        mcpMutations: config.mcpMutations,
+        mcpAllowedHosts: config.mcpAllowedHosts,
+        ...(config.mcpConfirmationSecret ? { mcpConfirmationSecret: config.mcpConfirmationSecret } : {}),
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
@@ -54,6 +74,7 @@ async function runGateway(): Promise<void> {
   releaseStartupMemory();
   if (cluster.isWorker) shareWorkerMetrics(gateway.metricsRegistry);
   else printBanner(gateway.url, embedded);
+  if (config.redisUrl && !config.cacheKeySecret && !cluster.isWorker) gateway.logger.warn(UNSHARED_KEYS_WARNING);
 
   onTermination(async (signal) => {
     gateway.logger.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down: unready, then draining');
@@ -79,10 +100,17 @@ async function runPrimary(): Promise<void> {
   };
   const primary = startPrimary({
     workers: config.workers,
-    workerEnv: embedded ? { UPSTREAM_URL: embedded.upstream.url } : {},
+    // Every worker checks the confirmation tokens of MCP writes the others issued, and (with Redis)
+    // identifies API keys as the others do.
+    workerEnv: {
+      ...(embedded ? { UPSTREAM_URL: embedded.upstream.url } : {}),
+      MCP_CONFIRMATION_SECRET: config.mcpConfirmationSecret ?? randomBytes(32).toString('base64url'),
+      ...sharedKeySecret(),
+    },
     onListening: (port) => printBanner(`http://localhost:${port}/graphql`, embedded, config.workers),
     log,
   });
+  if (config.redisUrl && !config.cacheKeySecret) log(UNSHARED_KEYS_WARNING);
   onTermination(async (signal) => {
     log('shutting down workers', { signal });
     await primary.stop();
@@ -91,6 +119,11 @@ async function runPrimary(): Promise<void> {
 }
 
 const EXIT_DEADLINE_MARGIN_MS = 5_000;
+
+/** With Redis and no CACHE_KEY_SECRET, the workers of this primary still share one (its own random secret). */
+function sharedKeySecret(): Record<string, string> {
+  return config.redisUrl && !config.cacheKeySecret ? { CACHE_KEY_SECRET: randomBytes(32).toString('base64url') } : {};
+}
 
 /** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */
 async function drain(gateway: RunningGateway): Promise<void> {
@@ -161,6 +194,16 @@ function manifestOrExit(): PersistedQueryManifest | undefined {
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     process.stderr.write(`Configuration error: TRUSTED_DOCUMENTS: ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+function checkMcpToolsOrExit(): void {
+  try {
+    buildCatalog(gatewaySchema(), mcpOperations, config.mcpMutations);
+  } catch (error) {
+    if (!(error instanceof McpCatalogError)) throw error;
+    process.stderr.write(`Configuration error: ${error.message}\n`);
     process.exit(1);
   }
 }

@@ -13,7 +13,7 @@ import type { TracerProvider } from '@opentelemetry/api';
 import type { Registry } from 'prom-client';
 import { createCache, type GatewayCache } from './cache.ts';
 import { DEFAULT_SHUTDOWN_GRACE_MS } from './config.ts';
-import { createContext, replayingContext, type GatewayContext } from './context.ts';
+import { contextOfHeaders, createContext, replayingContext, type GatewayContext } from './context.ts';
 import { formatError } from './errors.ts';
 import { supportedOperationTypeRule } from './apollo-plugins/input-limits.ts';
 import { createMetrics, requestLogPlugin, tracingPlugin, type GatewayMetrics } from './observability.ts';
@@ -32,17 +32,19 @@ import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/client/http.ts';
 import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import type { InvalidationPeers } from './upstream-client/across-requests/across-requests.ts';
+import { cacheNamespace, RedisLink } from './upstream-client/across-requests/redis-link.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
 import type { SubscriptionOptions } from './subscriptions/options.ts';
+import { isMcpTarget, mcpRoute, type McpSettings } from './mcp/index.ts';
 
 /**
  * What `startGateway` takes: the settings of `Config` (src/config.ts) under the same names, each
  * optional (tests give only what they change), plus the objects a caller builds. The upstream
  * settings (src/upstream-client/client/settings.ts) are handed on to the transport as they are.
  */
-export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<AcrossRequestsSettings> {
+export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<AcrossRequestsSettings>, McpSettings {
   /** Base URL of the upstream REST service; only its origin is ever contacted. */
   upstreamUrl: string;
   /** Listening port; 0 picks a free one (tests). Default 4000. */
@@ -62,7 +64,14 @@ export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<Acros
   redisUrl?: string | null;
   /** Workers without Redis: the other workers' caches, which each invalidation reaches too (src/cluster-invalidations.ts). */
   invalidationPeers?: InvalidationPeers;
-  /** Where persisted queries live (src/cache.ts: Redis with REDIS_URL); default a new in-memory cache. Closed by `stop()`. */
+  /** CACHE_NAMESPACE: every Redis key is under it; default a digest of the upstream's origin. */
+  cacheNamespace?: string | null;
+  /** CACHE_KEY_SECRET: API keys' identities are HMACs with it; default this process's random secret. */
+  cacheKeySecret?: string | null;
+  /**
+   * Where persisted queries live (src/cache.ts); default in Redis with `redisUrl`, else a new
+   * in-memory cache. Closed by `stop()`. The work across requests shares its Redis link.
+   */
   cache?: GatewayCache;
   /** How long `/readyz` reuses its upstream check, in ms (default 2000). */
   readinessCacheMs?: number;
@@ -141,7 +150,11 @@ query ProjectsAndFlags($after: String) {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const logger = gatewayLogger(options);
   const metrics = createMetrics();
-  const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options) }, (event, route) => metrics.observeAcrossRequests(event, route));
+  // One Redis link per gateway: the given cache's, else one for REDIS_URL.
+  const redis =
+    options.cache?.redis ?? (options.redisUrl ? new RedisLink(options.redisUrl, cacheNamespace(options.cacheNamespace, options.upstreamUrl)) : null);
+  const cache = options.cache ?? createCache(redis);
+  const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options), redis }, (event, route) => metrics.observeAcrossRequests(event, route));
   const transport = new UpstreamTransport({
     upstreamUrl: options.upstreamUrl,
     ...upstreamSettings(options),
@@ -149,7 +162,6 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     acrossRequests,
   });
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
-  const cache = options.cache ?? createCache();
   const readiness = new Readiness({
     upstreamUrl: options.upstreamUrl,
     ...(options.readinessCacheMs !== undefined ? { cacheMs: options.readinessCacheMs } : {}),
@@ -166,13 +178,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // drain plugin needs this HTTP server).
   const httpServer = http.createServer();
   const server = apolloServer(options, httpServer, logger, metrics, cache, graceMs);
+  // Built before anything starts: operations that cannot be tools stop the start (McpCatalogError).
+  const mcp = mcpRoute(options, {
+    server,
+    context: (headers, res) => attachHub(contextOfHeaders(headers, res, transport, logger, tracer), live.hub),
+    logger,
+    registry: metrics.registry,
+    tracer,
+  });
   await server.start();
   const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, metrics, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
   const graphql = graphqlEdge({ server, context, metrics, logger, trustedDocuments: options.trustedDocuments });
   mountRoutes(app, graphql, { metrics, readiness, metricsText: options.metricsText });
-  httpServer.on('request', listener(graphql, app));
+  httpServer.on('request', listener(graphql, mcp, app));
 
   await listen(httpServer, options.port ?? 4000, options.host ?? '0.0.0.0');
   const { port } = httpServer.address() as AddressInfo;
@@ -282,12 +302,13 @@ interface Routes {
 }
 
 /**
- * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request) goes
- * to its own listener without entering Express; everything else, Express.
+ * `/graphql` (CORS, compression, JSON body, trusted documents, one context and span per request) and
+ * `/mcp` (src/mcp/) go to their own listeners without entering Express; everything else, Express.
  */
-function listener(graphql: RequestListener, app: express.Express): RequestListener {
+function listener(graphql: RequestListener, mcp: RequestListener, app: express.Express): RequestListener {
   return (req, res) => {
     if (isGraphQLTarget(req.url)) graphql(req, res);
+    else if (isMcpTarget(req.url)) mcp(req, res);
     else app(req, res);
   };
 }

@@ -69,6 +69,21 @@ export class GatewayTracer {
     return new OperationTrace(this.#tracer, span, trace.setSpan(parent, span), this.#upstream);
   }
 
+  /**
+   * Starts the span of one MCP tool call (src/mcp/observe.ts), a child of the caller's
+   * `traceparent`; `headers` carry it on, so the call's GraphQL operation span is its child.
+   * None, as for operations, without an SDK and without a `traceparent`.
+   */
+  startToolCall(tool: string, headers: IncomingHttpHeaders): ToolCallTrace | undefined {
+    if (headers.traceparent === undefined && !this.#sdkInstalled()) return undefined;
+    const parent = propagator.extract(ROOT_CONTEXT, headers, headerGetter);
+    const attributes = { 'mcp.method.name': 'tools/call', 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': tool };
+    const span = this.#tracer.startSpan(`tools/call ${tool}`, { kind: SpanKind.SERVER, attributes }, parent);
+    const carrier: Record<string, string> = {};
+    propagator.inject(trace.setSpan(parent, span), carrier, headerSetter);
+    return { headers: carrier, end: (outcome, upstreamCalls) => endToolCall(span, outcome, upstreamCalls) };
+  }
+
   // Checked per request: an SDK may register after the gateway started.
   #sdkInstalled(): boolean {
     const provider = this.#provider instanceof ProxyTracerProvider ? this.#provider.getDelegate() : this.#provider;
@@ -134,6 +149,21 @@ export class OperationTrace implements CallTracer {
     propagator.inject(trace.setSpan(this.#context, span), headers, headerSetter);
     return { headers, end: (status, error) => endCall(span, status, error) };
   }
+}
+
+/** The span of one MCP tool call; `headers` (`traceparent`, `tracestate`) make it the parent of the call's operation. */
+export interface ToolCallTrace {
+  headers: Record<string, string>;
+  end(outcome: string, upstreamCalls: number): void;
+}
+
+function endToolCall(span: Span, outcome: string, upstreamCalls: number): void {
+  if (span.isRecording()) {
+    span.setAttribute('mcp.tool.outcome', outcome);
+    span.setAttribute('gateway.upstream.calls', upstreamCalls);
+    if (outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+  }
+  span.end();
 }
 
 function endCall(span: Span, status: number | null, error: unknown): void {

@@ -12,7 +12,8 @@ import type { Intent, PathValue } from './policy-engine.ts';
 export interface FlagAction {
   key: string;
   detect(flag: FlagRow | undefined, change: Record<string, unknown>): boolean;
-  intent(flag: FlagRow | undefined, change: Record<string, unknown>): Intent;
+  /** `skipFilterCleanup`: the write declared it sends no filters (a lifecycle action), so its replay keeps them as they are. */
+  intent(flag: FlagRow | undefined, change: Record<string, unknown>, skipFilterCleanup: boolean): Intent;
   display(intent: Intent): Record<string, unknown>;
 }
 
@@ -28,7 +29,7 @@ function activeAction(key: string, verb: string, target: boolean, gateOnCreate: 
       if (!flag) return gateOnCreate && (change.active ?? true) === true;
       return change.active === target && flag.active !== target;
     },
-    intent(flag, change) {
+    intent(flag, change, skipFilterCleanup) {
       return {
         flag_id: flag?.id ?? null,
         flag_key: flag?.key ?? change.key ?? null,
@@ -36,7 +37,7 @@ function activeAction(key: string, verb: string, target: boolean, gateOnCreate: 
         gated_changes: 'active' in change ? { active: change.active } : {},
         full_request_data: { ...change },
         preconditions: preconditions(flag),
-        skip_opportunistic_filter_cleanup: false,
+        skip_opportunistic_filter_cleanup: skipFilterCleanup,
       };
     },
     display(intent) {

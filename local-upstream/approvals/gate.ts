@@ -1,7 +1,9 @@
 import { RefusalKeepingWrites } from '../http/errors.ts';
 import type { RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
-import { changeRequestVotes, enabledPolicies, insertChangeRequest, openChangeRequest, userRoleIds, type ChangeRequestRow } from '../storage/approvals.ts';
+import { enabledPolicies } from '../storage/approval-policies.ts';
+import { changeRequestVotes, insertChangeRequest, openChangeRequest, type ChangeRequestRow } from '../storage/change-requests.ts';
+import { userRoleIds } from '../storage/roles.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import type { ProjectRow } from '../storage/projects.ts';
 import { changeRequestBody } from '../serializers/approvals.ts';
@@ -24,6 +26,8 @@ export interface GatedWrite {
   change: Record<string, unknown>;
   /** The method the service's serializer sees: the lifecycle actions report their write as a PATCH. */
   method: 'POST' | 'PATCH' | 'PUT';
+  /** A lifecycle action: its write sends no filters, and neither does its replay once approved. */
+  skipFilterCleanup?: boolean;
   actions: FlagAction[];
 }
 
@@ -42,7 +46,7 @@ export function approvalGate(ctx: RouteContext, write: GatedWrite): void {
   const { action, policy } = matched;
   const userId = ctx.caller.user.id;
   const organizationId = write.project.organization_id;
-  const intent = { ...action.intent(write.flag, write.change), http_method: write.method };
+  const intent = { ...action.intent(write.flag, write.change, write.skipFilterCleanup === true), http_method: write.method };
   const actor = { userId, membershipLevel: membershipLevel(ctx.store, userId, organizationId), roleIds: userRoleIds(ctx.store, userId, organizationId) };
   const decision = evaluatePolicy(policy, actor, intent);
   if (decision.result === 'ALLOW') return;

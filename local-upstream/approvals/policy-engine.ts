@@ -1,4 +1,4 @@
-import type { ApprovalPolicyRow } from '../storage/approvals.ts';
+import type { ApprovalPolicyRow } from '../storage/approval-policies.ts';
 
 /**
  * The service's `PolicyEngine`: whether a change needs approval under a policy. A change is described by its intent:

@@ -51,7 +51,7 @@ function lifecycleAction(doing: string, decide: (flag: FlagRow) => StateChange) 
     refuseDeleted(flag, doing);
     const change = effectiveChange(flag, decide(flag));
     if (Object.keys(change).length === 0) return ok(flagBody(flag, ctx.users));
-    approvalGate(ctx, { project, flag, change, method: 'PATCH', actions: UPDATE_ACTIONS });
+    approvalGate(ctx, { project, flag, change, method: 'PATCH', actions: UPDATE_ACTIONS, skipFilterCleanup: true });
     checkFlagTransition(flag, change, allFlags(ctx.store, project.id, true));
     const fields: Partial<FlagFields> = { ...change, last_modified_by: ctx.caller.user.id };
     const updated = updateFlag(ctx.store, flag, fields);

@@ -51,7 +51,7 @@ function list(ctx: RouteContext): ApiResponse {
   );
 }
 
-function inputContext(ctx: RouteContext, project: ProjectRow, existing?: FlagRow) {
+export function inputContext(ctx: RouteContext, project: ProjectRow, existing?: FlagRow) {
   return {
     existing,
     projectFlags: allFlags(ctx.store, project.id, true),
@@ -73,6 +73,14 @@ function create(ctx: RouteContext): ApiResponse {
   // A new flag is version 1 whatever the body says.
   delete input.version;
   approvalGate(ctx, { project, flag: undefined, change: input, method: 'POST', actions: CREATE_ACTIONS });
+  // Like the real service, a new flag gets its usage dashboard straight away, unless the write-only
+  // `_should_create_usage_dashboard` says not to.
+  const flag = saveNewFlag(ctx, project, input, ctx.caller.user.id, body._should_create_usage_dashboard !== false);
+  return ok(flagBody(flag, ctx.users), 201);
+}
+
+/** A validated, ungated create, made as `userId`: the caller, or the requester of an approved change request. */
+export function saveNewFlag(ctx: RouteContext, project: ProjectRow, input: Record<string, unknown>, userId: number, usageDashboard: boolean): FlagRow {
   const key = input.key as string;
   freeKeyHeldByDeletedFlag(ctx, project.id, key);
   const fields: FlagFields = {
@@ -89,17 +97,13 @@ function create(ctx: RouteContext): ApiResponse {
     analytics_dashboards: [],
     has_enriched_analytics: false,
     usage_dashboard: null,
-    last_modified_by: ctx.caller.user.id,
+    last_modified_by: userId,
     ...(input as Partial<FlagFields>),
   };
-  // Like the real service, a new flag gets its usage dashboard straight away, unless the write-only
-  // `_should_create_usage_dashboard` says not to.
-  if (body._should_create_usage_dashboard !== false) {
-    fields.usage_dashboard = insertDashboard(ctx.store, project.id, `Generated Dashboard: ${key} Usage`, ctx.caller.user.id);
-  }
-  const flag = insertFlag(ctx.store, project.id, ctx.caller.user.id, fields);
-  logFlagActivity(ctx, project, flag, 'created', []);
-  return ok(flagBody(flag, ctx.users), 201);
+  if (usageDashboard) fields.usage_dashboard = insertDashboard(ctx.store, project.id, `Generated Dashboard: ${key} Usage`, userId);
+  const flag = insertFlag(ctx.store, project.id, userId, fields);
+  logFlagActivity(ctx, project, flag, 'created', [], userId);
+  return flag;
 }
 
 function retrieve(ctx: RouteContext): ApiResponse {
@@ -136,21 +140,44 @@ function update(ctx: RouteContext): ApiResponse {
   const input = validateFlagInput(body, context);
   // The service's approval gate wraps the serializer's update(): after validation, before everything else.
   approvalGate(ctx, { project, flag, change: input, method: 'PATCH', actions: UPDATE_ACTIONS });
-  checkFlagTransition(flag, input, context.projectFlags);
+  const updated = saveFlagUpdate(ctx, project, flag, input, {
+    userId: ctx.caller.user.id,
+    stripLegacyGroups: true,
+    projectFlags: context.projectFlags,
+    // Last, as in the service: the version check compares the fields as they would be written.
+    checkVersion: () =>
+      checkEditConflict(body, input, { flag, callerId: ctx.caller.user.id, lastEditorEmail: ctx.users.basic(flag.last_modified_by)?.email ?? null }),
+  });
+  return ok(flagBody(updated, ctx.users));
+}
+
+export interface FlagUpdateOptions {
+  /** Who the write is made as: the caller, or the requester of an approved change request. */
+  userId: number;
+  /** The save drops legacy filter keys, except for a state change that sent no filters (the lifecycle actions). */
+  stripLegacyGroups: boolean;
+  /** The PATCH's version check; an approved change request carries no version. */
+  checkVersion?: () => void;
+  /** Every flag of the project, deleted ones included, when the caller has already read them. */
+  projectFlags?: FlagRow[];
+}
+
+/** A validated, ungated update (`FeatureFlagSerializer.update` after the gate): the state rules, then the write. */
+export function saveFlagUpdate(ctx: RouteContext, project: ProjectRow, flag: FlagRow, input: Record<string, unknown>, options: FlagUpdateOptions): FlagRow {
+  checkFlagTransition(flag, input, options.projectFlags ?? allFlags(ctx.store, project.id, true));
   if (input.deleted === true && !flag.deleted && linkedInReplaySettings(project, flag.id)) {
     throw validationError('This feature flag is used in session replay settings. Please remove it from replay settings before deleting.', null);
   }
-  stripLegacyGroups(input, flag);
-  // Last, as in the service: the version check compares the fields as they would be written.
-  checkEditConflict(body, input, { flag, callerId: ctx.caller.user.id, lastEditorEmail: ctx.users.basic(flag.last_modified_by)?.email ?? null });
+  if (options.stripLegacyGroups) stripLegacyGroups(input, flag);
+  options.checkVersion?.();
   delete input.version;
   if (typeof input.key === 'string' && input.key !== flag.key) freeKeyHeldByDeletedFlag(ctx, project.id, input.key);
-  const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: ctx.caller.user.id });
+  const updated = updateFlag(ctx.store, flag, { ...(input as Partial<FlagFields>), last_modified_by: options.userId });
   let activity = 'updated';
   if (!flag.deleted && updated.deleted) activity = 'deleted';
   if (flag.deleted && !updated.deleted) activity = 'restored';
-  logFlagActivity(ctx, project, updated, activity, changesBetween(flag, updated));
-  return ok(flagBody(updated, ctx.users));
+  logFlagActivity(ctx, project, updated, activity, changesBetween(flag, updated), options.userId);
+  return updated;
 }
 
 const LEGACY_GROUP_KEYS = ['holdout_groups', 'super_groups'];
@@ -168,14 +195,21 @@ function destroy(ctx: RouteContext): ApiResponse {
   return { status: 405 };
 }
 
-export function logFlagActivity(ctx: RouteContext, project: ProjectRow, flag: FlagRow, activity: string, changes: Array<Record<string, unknown>> | null): void {
+export function logFlagActivity(
+  ctx: RouteContext,
+  project: ProjectRow,
+  flag: FlagRow,
+  activity: string,
+  changes: Array<Record<string, unknown>> | null,
+  userId = ctx.caller.user.id,
+): void {
   logActivity(ctx.store, {
     organizationId: project.organization_id,
     projectId: project.id,
     scope: 'FeatureFlag',
     itemId: String(flag.id),
     activity,
-    userId: ctx.caller.user.id,
+    userId,
     detail: { changes, trigger: null, type: null, name: flag.key, short_id: null },
   });
 }

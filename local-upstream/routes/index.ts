@@ -1,5 +1,6 @@
 import type { PublicRoute, Route } from '../http/router.ts';
-import { approvalRoutes } from './approvals.ts';
+import { approvalPolicyRoutes } from './approval-policies.ts';
+import { changeRequestRoutes } from './change-requests.ts';
 import { flagActionRoutes } from './flag-actions.ts';
 import { flagEvaluationRoutes } from './flag-evaluation.ts';
 import { flagRoutes } from './flags.ts';
@@ -27,7 +28,8 @@ export const allRoutes: Route[] = [
   ...organizationRoutes,
   ...roleRoutes,
   ...personalApiKeyRoutes,
-  ...approvalRoutes,
+  ...approvalPolicyRoutes,
+  ...changeRequestRoutes,
 ];
 
 /** SDK side traffic that carries no personal key (event capture, remote evaluation). */

@@ -1,4 +1,5 @@
-import type { ApprovalPolicyRow, ChangeRequestRow, VoteRow } from '../storage/approvals.ts';
+import type { ApprovalPolicyRow } from '../storage/approval-policies.ts';
+import type { ChangeRequestRow, VoteRow } from '../storage/change-requests.ts';
 import type { Directory } from './directory.ts';
 
 /** Django's `duration_string` of microseconds, as DRF's `DurationField` shows it: `[D ]HH:MM:SS[.uuuuuu]`. */
@@ -59,10 +60,7 @@ export function canCancel(request: ChangeRequestRow, votes: VoteRow[], userId: n
   return request.state === 'pending' && request.created_by === userId && !votes.some((vote) => vote.decision === 'approved');
 }
 
-/**
- * `ChangeRequestSerializer`. Change requests are never validated again or applied here (docs/rest-interface.md),
- * so the validation and application fields keep their initial values.
- */
+/** `ChangeRequestSerializer`. The local upstream never re-validates a pending request, so it stays `valid`. */
 export function changeRequestBody(request: ChangeRequestRow, votes: VoteRow[], users: Directory, viewer: Viewer | null): Record<string, unknown> {
   return {
     id: request.id,
@@ -78,13 +76,13 @@ export function changeRequestBody(request: ChangeRequestRow, votes: VoteRow[], u
     validated_at: null,
     state: request.state,
     created_by: users.basic(request.created_by),
-    applied_by: null,
+    applied_by: users.basic(request.applied_by),
     created_at: request.created_at,
     updated_at: request.updated_at,
     expires_at: request.expires_at,
-    applied_at: null,
-    apply_error: '',
-    result_data: null,
+    applied_at: request.applied_at,
+    apply_error: request.apply_error,
+    result_data: request.result_data,
     approvals: votes.map((vote) => voteBody(vote, users)),
     can_approve: viewer ? canApprove(request, viewer) : false,
     can_cancel: viewer ? canCancel(request, votes, viewer.userId) : false,

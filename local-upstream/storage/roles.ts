@@ -53,3 +53,13 @@ export function roleMembers(store: Store, role: RoleRow): RoleMemberRow[] {
     { role: role.id, org: role.organization_id },
   );
 }
+
+/** The ids of the user's roles in an organization (role bypass and approver roles). */
+export function userRoleIds(store: Store, userId: number, organizationId: string): string[] {
+  return store
+    .all<{ role_id: string }>(
+      'SELECT rm.role_id FROM role_memberships rm JOIN roles r ON r.id = rm.role_id WHERE rm.user_id = $user AND r.organization_id = $org',
+      { user: userId, org: organizationId },
+    )
+    .map((row) => row.role_id);
+}

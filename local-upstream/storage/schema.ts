@@ -216,7 +216,11 @@ CREATE TABLE IF NOT EXISTS change_requests (
   created_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL,
-  expires_at TEXT NOT NULL
+  expires_at TEXT NOT NULL,
+  applied_by INTEGER REFERENCES users(id) ON DELETE SET NULL,
+  applied_at TEXT,
+  apply_error TEXT NOT NULL DEFAULT '',
+  result_data TEXT
 );
 CREATE INDEX IF NOT EXISTS change_requests_by_project ON change_requests(project_id, created_at);
 CREATE TABLE IF NOT EXISTS change_request_votes (
@@ -251,6 +255,10 @@ const ADDED_COLUMNS: ReadonlyArray<{ table: string; column: string; definition: 
   { table: 'feature_flags', column: 'has_encrypted_payloads', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'feature_flags', column: 'evaluation_runtime', definition: "TEXT DEFAULT 'all'" },
   { table: 'feature_flags', column: 'bucketing_identifier', definition: 'TEXT' },
+  { table: 'change_requests', column: 'applied_by', definition: 'INTEGER REFERENCES users(id) ON DELETE SET NULL' },
+  { table: 'change_requests', column: 'applied_at', definition: 'TEXT' },
+  { table: 'change_requests', column: 'apply_error', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'change_requests', column: 'result_data', definition: 'TEXT' },
 ];
 
 /** Adds the columns of ADDED_COLUMNS an existing database lacks. */

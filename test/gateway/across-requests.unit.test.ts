@@ -229,6 +229,15 @@ describe('generation counters', () => {
     expect(generations.stamp(['a'])).toBe(new Generations(30).stamp(['a']));
     expect(generations.size).toBe(0);
   });
+
+  it('a counter bumped again after it expired never reads a value it read before', async () => {
+    const generations = new Generations(30);
+    generations.bump(['a']);
+    const first = generations.stamp(['a']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    generations.bump(['a']);
+    expect(generations.stamp(['a'])).not.toBe(first);
+  });
 });
 
 describe('per-key budgets of the memory cache', () => {

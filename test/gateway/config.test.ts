@@ -37,11 +37,16 @@ describe('loadConfig', () => {
       localDeletionDelayMs: 5000,
       workers: 1,
       redisUrl: null,
+      cacheNamespace: null,
+      cacheKeySecret: null,
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
       compiledExecution: true,
       trustedDocuments: undefined,
       trustedDocumentsMode: 'off',
+      mcpMutations: 'off',
+      mcpAllowedHosts: [],
+      mcpConfirmationSecret: undefined,
     });
   });
   it('reads the cache lifetime, shared reads and the quota windows, and refuses windows it cannot read', () => {
@@ -72,6 +77,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, ['--workers', 'many'])).toThrow(/--workers/);
     expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' }, [])).toThrow(/REDIS_URL must start with redis:\/\//);
     expect(() => loadConfig({ REDIS_URL: 'redis://:s3cret@' + '[bad' }, [])).toThrow(/^REDIS_URL must be a URL/);
+  });
+  it('reads the Redis namespace and key secret; a short secret is refused without being echoed', () => {
+    const secret = 'k'.repeat(32);
+    expect(loadConfig({ CACHE_NAMESPACE: 'staging-eu', CACHE_KEY_SECRET: secret }, [])).toMatchObject({ cacheNamespace: 'staging-eu', cacheKeySecret: secret });
+    expect(() => loadConfig({ CACHE_NAMESPACE: 'a:b' }, [])).toThrow(/CACHE_NAMESPACE must be/);
+    expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).toThrow(/CACHE_KEY_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).not.toThrow(/s3cret/);
   });
   it('reads every variable', () => {
     const config = loadConfig({
@@ -140,6 +152,16 @@ describe('loadConfig', () => {
       trustedDocuments: 'manifest.json',
       trustedDocumentsMode: 'enforce',
     });
+  });
+  it('reads the MCP settings, and refuses a bad mode, host or short secret', () => {
+    expect(loadConfig({ MCP_MUTATIONS: 'explicit', MCP_ALLOWED_HOSTS: 'Gateway.Example.com, [::2]', MCP_CONFIRMATION_SECRET: 'x'.repeat(32) })).toMatchObject({
+      mcpMutations: 'explicit',
+      mcpAllowedHosts: ['gateway.example.com', '[::2]'],
+      mcpConfirmationSecret: 'x'.repeat(32),
+    });
+    expect(() => loadConfig({ MCP_MUTATIONS: 'all' })).toThrow(/MCP_MUTATIONS must be one of off, explicit, got "all"/);
+    expect(() => loadConfig({ MCP_ALLOWED_HOSTS: 'https://gateway.example.com' })).toThrow(/MCP_ALLOWED_HOSTS must be host names without scheme or port/);
+    expect(() => loadConfig({ MCP_CONFIRMATION_SECRET: 'short' })).toThrow(/MCP_CONFIRMATION_SECRET must be at least 32 characters/);
   });
   it('bad values are ConfigErrors (main.ts prints their message alone)', () => {
     expect(() => loadConfig({ PORT: '-3' })).toThrow(ConfigError);

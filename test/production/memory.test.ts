@@ -45,7 +45,7 @@ describe('memory', () => {
 
   // Node's bundled undici and undici's index are loaded (plain imports): avoiding them saved 3 and 1 MiB idle,
   // below the bar docs/performance.md sets for a mechanism.
-  it("an idle gateway has loaded neither OpenTelemetry's semantic conventions nor Apollo's usage-reporting protobuf", () => {
+  it("an idle gateway has loaded neither OpenTelemetry's semantic conventions, Apollo's usage-reporting protobuf nor the MCP SDK", () => {
     // Every module file loaded, ES modules and CommonJS alike, through a load hook.
     const script = `
       import { registerHooks } from 'node:module';
@@ -58,6 +58,7 @@ describe('memory', () => {
         undiciPool: has(/\\/undici\\/lib\\/dispatcher\\/pool\\.js$/),
         semanticConventions: has(/\\/@opentelemetry\\/semantic-conventions\\//),
         usageReportingProtobuf: has(/\\/@apollo\\/usage-reporting-protobuf\\//),
+        mcpSdk: has(/\\/@modelcontextprotocol\\/sdk\\//),
       }));
       await gateway.stop();
     `;
@@ -70,6 +71,7 @@ describe('memory', () => {
       undiciPool: true,
       semanticConventions: false,
       usageReportingProtobuf: false,
+      mcpSdk: false,
     });
   });
 });

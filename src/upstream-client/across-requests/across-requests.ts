@@ -6,14 +6,17 @@
 //   - after a write the service may have applied, invalidates what it can have changed, for every key (scopes.ts);
 //   - counts each key's upstream calls against the service's windows (quota.ts).
 // What each endpoint allows is its own declaration (rest-policy.ts). Everything is keyed by the
-// token's digest (token-digest.ts, computed once per request by the caller), never the token, and
-// nothing is served across keys.
+// token's identity (token-digest.ts: an HMAC with CACHE_KEY_SECRET, computed once per request by
+// `identify`), never the token, and nothing is served across keys. With Redis, kept answers are
+// sealed with keys only the token derives (sealed-entries.ts).
 import { Generations } from './generations.ts';
 import { MemoryReadCache, RedisReadCache, type ReadCache } from './read-cache.ts';
 import { isWrite, type CallFacts, type RestPolicy } from './rest-policy.ts';
 import { EVERYTHING, projectChangeScopes, RecordFacts } from './scopes.ts';
 import { DEFAULT_RATE_LIMITS, MemoryKeyQuota, parseRateLimits, RedisKeyQuota, type KeyQuota, type QuotaWindow, type WindowUsage } from './quota.ts';
-import { RedisLink } from './redis-link.ts';
+import type { RedisLink } from './redis-link.ts';
+import { SealedEntries } from './sealed-entries.ts';
+import { TokenDigests } from './token-digest.ts';
 import type { HttpMethod, UpstreamReport } from '../transport/report.ts';
 import { flightOf, SharedReads } from './shared-reads.ts';
 import { DEFAULT_HOLD_SECONDS, MemoryThrottledKeys, RedisThrottledKeys, type ThrottledKeys } from './throttled-keys.ts';
@@ -37,8 +40,10 @@ export interface AcrossRequestsOptions {
   holdThrottledKeys?: boolean;
   /** The windows each key's calls are counted in (default 480/minute and 4,800/hour). */
   rateLimits?: readonly QuotaWindow[];
-  /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica. */
-  redisUrl?: string | null;
+  /** With Redis, the cache, generations, held keys and counts are shared by every worker and replica (closed by its owner). */
+  redis?: RedisLink | null;
+  /** CACHE_KEY_SECRET: what keys' identities are HMACs with; unset, this process's random secret. */
+  cacheKeySecret?: string | null;
   /** The longest one upstream call is waited for: a write left without an answer is invalidated again this long after it ended. */
   upstreamTimeoutMs?: number;
   /** The longest an operation's reads run: generation counters outlive the cache lifetime by this much. */
@@ -77,6 +82,8 @@ const always = (): boolean => true;
 
 export class AcrossRequests {
   readonly #redis: RedisLink | null;
+  readonly #digests: TokenDigests;
+  readonly #seals: SealedEntries | null;
   readonly #cache: ReadCache | null;
   readonly #ttlMs: number;
   readonly #generations: Generations;
@@ -93,14 +100,21 @@ export class AcrossRequests {
   constructor(options: AcrossRequestsOptions = {}) {
     const ttlMs = options.cacheTtlMs ?? 0;
     const maxBytes = options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES;
-    const redis = options.redisUrl ? new RedisLink(options.redisUrl) : null;
+    const redis = options.redis ?? null;
     this.#redis = redis;
     this.#ttlMs = ttlMs;
     // Left out (unit tests), UPSTREAM_DEFAULTS' values (client/settings.ts).
     this.#writeSettleMs = options.upstreamTimeoutMs ?? 10_000;
-    this.#generations = new Generations(ttlMs + (options.operationTimeoutMs ?? 25_000));
+    const generationTtlMs = ttlMs + (options.operationTimeoutMs ?? 25_000);
+    this.#generations = new Generations(generationTtlMs);
+    this.#digests = new TokenDigests(options.cacheKeySecret);
+    this.#seals = redis && ttlMs > 0 ? new SealedEntries(redis.namespace) : null;
     this.#cache =
-      ttlMs <= 0 ? null : redis ? new RedisReadCache(redis, ttlMs, Math.floor(maxBytes / 8)) : new MemoryReadCache(ttlMs, maxBytes, this.#generations);
+      ttlMs <= 0
+        ? null
+        : redis
+          ? new RedisReadCache(redis, this.#seals!, { ttlMs, maxBytes, generationTtlMs })
+          : new MemoryReadCache(ttlMs, maxBytes, this.#generations);
     this.#shared = options.sharedReads === false ? null : new SharedReads();
     this.#held = options.holdThrottledKeys ? (redis ? new RedisThrottledKeys(redis) : new MemoryThrottledKeys()) : null;
     const windows = options.rateLimits ?? parseRateLimits(DEFAULT_RATE_LIMITS);
@@ -108,6 +122,13 @@ export class AcrossRequests {
     this.#onEvent = options.onEvent ?? (() => {});
     this.#peers = this.#cache ? (options.peers ?? null) : null;
     this.#peers?.onChange((change) => this.#applied(change));
+  }
+
+  /** The identity of `token` that every call of its request is keyed by (with Redis, its sealing keys are derived now). */
+  identify(token: string): string {
+    const identity = this.#digests.digest(token);
+    this.#seals?.remember(identity, token);
+    return identity;
   }
 
   /** True when GET answers are kept across requests. */

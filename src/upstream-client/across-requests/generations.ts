@@ -2,7 +2,9 @@
 // memory read cache's, and what tells a shared read in flight from one started after a write
 // (shared-reads.ts). A counter lives `ttlMs` after its last bump, at least the cache lifetime plus
 // an operation's deadline: by then no entry stamped before the bump can still be served, so a
-// counter that expires (reading 0 again) never makes an old entry look fresh. At most `MAX_COUNTERS`
+// counter that expires (reading 0 again) never makes an old entry look fresh; a bump takes the next
+// value of one sequence, so a counter bumped again after expiring never reads a value an entry
+// stamped in its previous life carries (docs/caching-and-quota.md, "Generation counters"). At most `MAX_COUNTERS`
 // are kept; evicting a live one early would, so an eviction moves the epoch every stamp starts
 // with: everything kept becomes a miss once (over-invalidation, never a stale answer).
 import { LRUCache } from 'lru-cache';
@@ -16,6 +18,7 @@ const MAX_COUNTERS = 20_000;
 export class Generations {
   readonly #counters: LRUCache<string, number>;
   #epoch = 0;
+  #sequence = 0;
 
   constructor(ttlMs: number, maxCounters = MAX_COUNTERS) {
     this.#counters = new LRUCache<string, number>({
@@ -36,7 +39,8 @@ export class Generations {
 
   /** Every entry depending on one of `scopes` is stale from now on. */
   bump(scopes: readonly string[]): void {
-    for (const scope of scopes) this.#counters.set(scope, (this.#counters.get(scope) ?? 0) + 1);
+    const generation = ++this.#sequence;
+    for (const scope of scopes) this.#counters.set(scope, generation);
   }
 
   get size(): number {

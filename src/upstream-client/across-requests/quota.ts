@@ -4,7 +4,7 @@
 // while the window is full is not counted (the service refuses it). What `Query.rateLimit` shows
 // (docs/caching-and-quota.md, "Quota"). The count is the gateway's own: calls other clients make
 // with the same key are invisible to it, so `remaining` is an upper bound.
-import { REDIS_PREFIX, type RedisLink } from './redis-link.ts';
+import type { RedisLink } from './redis-link.ts';
 
 export interface QuotaWindow {
   /** e.g. `minute`, `hour`. */
@@ -120,24 +120,31 @@ class WindowLog {
   }
 }
 
+/** Counts in Redis; while Redis does not answer (its circuit is open), this process's calls are counted in its memory. */
 export class RedisKeyQuota implements KeyQuota {
   readonly windows: readonly QuotaWindow[];
   readonly #redis: RedisLink;
+  readonly #local: MemoryKeyQuota;
 
   constructor(redis: RedisLink, windows: readonly QuotaWindow[]) {
     this.windows = windows;
     this.#redis = redis;
+    this.#local = new MemoryKeyQuota(windows);
   }
 
   record(keyHash: string): void {
+    if (!this.#redis.available) return this.#local.record(keyHash);
     const now = Date.now();
     const member = `${now}-${Math.random().toString(36).slice(2, 10)}`;
     const limits = this.windows.flatMap((window) => [String(window.seconds * 1000), String(window.limit)]);
-    void this.#redis.run((client) => client.eval(RECORD_SCRIPT, { keys: this.#keys(keyHash), arguments: [String(now), member, ...limits] })).catch(() => {});
+    void this.#redis
+      .run((client) => client.eval(RECORD_SCRIPT, { keys: this.#keys(keyHash), arguments: [String(now), member, ...limits] }))
+      .catch(() => this.#local.record(keyHash));
   }
 
-  /** A Redis failure shows nothing counted rather than failing the operation. */
+  /** A Redis failure shows what this process counted while Redis did not answer, rather than failing the operation. */
   async usage(keyHash: string): Promise<WindowUsage[]> {
+    if (!this.#redis.available) return this.#local.usage(keyHash);
     const now = Date.now();
     const keys = this.#keys(keyHash);
     try {
@@ -155,13 +162,13 @@ export class RedisKeyQuota implements KeyQuota {
         return usageOf(window, Number(counts[2 * i]), oldest, now);
       });
     } catch {
-      return this.windows.map((window) => usageOf(window, 0, undefined, now));
+      return this.#local.usage(keyHash);
     }
   }
 
   /** A sorted set of call times per window and key. */
   #keys(keyHash: string): string[] {
-    return this.windows.map((window) => `${REDIS_PREFIX}calls:${window.seconds}:${window.limit}:${keyHash}`);
+    return this.windows.map((window) => this.#redis.key(`calls:${window.seconds}:${window.limit}:${keyHash}`));
   }
 }
 

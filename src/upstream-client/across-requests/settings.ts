@@ -9,6 +9,7 @@ import {
   type InvalidationPeers,
   type QuotaWindow,
 } from './across-requests.ts';
+import type { RedisLink } from './redis-link.ts';
 
 /**
  * The settings of the work across requests, named as in `Config` (src/config.ts) and `GatewayOptions`.
@@ -50,7 +51,8 @@ export const ACROSS_REQUESTS_DEFAULTS: Readonly<AcrossRequestsSettings> = Object
 /** The work across requests of `options` (GatewayOptions): what is left out is off, counts use the service's windows. */
 export function acrossRequestsFrom(
   options: Partial<AcrossRequestsSettings> & {
-    redisUrl?: string | null;
+    redis?: RedisLink | null;
+    cacheKeySecret?: string | null;
     upstreamTimeoutMs?: number;
     operationTimeoutMs?: number;
     invalidationPeers?: InvalidationPeers;
@@ -66,7 +68,8 @@ export function acrossRequestsFrom(
     ...(options.operationTimeoutMs !== undefined ? { operationTimeoutMs: options.operationTimeoutMs } : {}),
     holdThrottledKeys: options.upstreamHoldThrottledKeys ?? false,
     ...(options.upstreamRateLimits ? { rateLimits: options.upstreamRateLimits } : {}),
-    redisUrl: options.redisUrl ?? null,
+    redis: options.redis ?? null,
+    cacheKeySecret: options.cacheKeySecret ?? null,
     ...(onEvent ? { onEvent } : {}),
     ...(options.invalidationPeers ? { peers: options.invalidationPeers } : {}),
   });

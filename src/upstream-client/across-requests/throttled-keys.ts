@@ -1,7 +1,7 @@
 // Keys the upstream throttled (429), held back until they may call again (docs/caching-and-quota.md,
 // "Quota"): sending more calls with a throttled key only burns its next window. Held per key hash,
 // in memory or, with Redis, for every worker and replica at once.
-import { REDIS_PREFIX, type RedisLink } from './redis-link.ts';
+import type { RedisLink } from './redis-link.ts';
 
 /** A 429 that says nothing of when to retry holds the key this long. */
 export const DEFAULT_HOLD_SECONDS = 1;
@@ -43,21 +43,27 @@ export class RedisThrottledKeys implements ThrottledKeys {
   async waitSeconds(keyHash: string): Promise<number> {
     const local = this.#local.waitSeconds(keyHash);
     if (local > 0) return local;
-    const ttl = await this.#redis.run((client) => client.pTTL(holdKey(keyHash))).catch(() => -2);
+    const ttl = await this.#redis.run((client) => client.pTTL(this.#holdKey(keyHash))).catch(() => -2);
     return ttl > 0 ? Math.ceil(ttl / 1000) : 0;
   }
 
   async hold(keyHash: string, seconds: number): Promise<void> {
     await this.#local.hold(keyHash, seconds);
     const ms = Math.max(1, Math.round(seconds * 1000));
-    // GT keeps the longer of two holds set by different replicas.
+    const key = this.#holdKey(keyHash);
+    // One round trip; GT keeps the longer of two holds set by different replicas.
     await this.#redis
-      .run(async (client) => {
-        await client.set(holdKey(keyHash), '1', { NX: true, expiration: { type: 'PX', value: ms } });
-        await client.pExpire(holdKey(keyHash), ms, 'GT');
-      })
+      .run((client) =>
+        client
+          .multi()
+          .set(key, '1', { NX: true, expiration: { type: 'PX', value: ms } })
+          .pExpire(key, ms, 'GT')
+          .exec(),
+      )
       .catch(() => {});
   }
-}
 
-const holdKey = (keyHash: string): string => `${REDIS_PREFIX}held:${keyHash}`;
+  #holdKey(keyHash: string): string {
+    return this.#redis.key(`held:${keyHash}`);
+  }
+}

@@ -28,7 +28,6 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from '../transpo
 import { upstreamSettings, type UpstreamSettings } from './settings.ts';
 import { UpstreamError } from '../transport/upstream-error.ts';
 import { VerifiedTokens } from './verified-tokens.ts';
-import { tokenDigest } from '../across-requests/token-digest.ts';
 import { AcrossRequests, type WindowUsage } from '../across-requests/across-requests.ts';
 import { AnsweredReads } from './answered-reads.ts';
 import type { RestPolicy } from '../across-requests/rest-policy.ts';
@@ -311,7 +310,7 @@ export class UpstreamClient {
   constructor(transport: UpstreamTransport, token: string | null, report: UpstreamReport, scope: OperationScope) {
     this.#transport = transport;
     this.#token = token;
-    this.#keyHash = token ? tokenDigest(token) : null;
+    this.#keyHash = token ? transport.acrossRequests.identify(token) : null;
     this.#report = report;
     this.scope = scope;
     this.#onAttempt = (failure) => {

@@ -1,7 +1,7 @@
-// Tokens the upstream recently accepted, remembered (as SHA-256 digests, never the key itself) so
+// Tokens the upstream recently accepted, remembered (by their identities, never the key itself) so
 // that work that fans out per item (federation `_entities`) can first make sure the caller is
 // authenticated without paying a check on every request. Bounded in size and age. Keyed by the
-// token's digest (token-digest.ts), which the caller computed.
+// token's identity (token-digest.ts: an HMAC), which the caller computed.
 
 export class VerifiedTokens {
   readonly #expiresAt = new Map<string, number>();

@@ -8,9 +8,9 @@ import { OWNER_EMAIL, portedSuite, type PortedContext, type PortedProject } from
  * the same gated serializer (`products/feature_flags/backend/api/feature_flag.py`).
  *
  * Skipped: the cloud paywall tests (`TestApprovalsFeatureGating`; the local upstream always has the feature, as a
- * self-hosted instance does), every approve test and the vote-dependent cancel tests (the local upstream does not
- * approve and apply change requests; docs/rest-interface.md). Change requests are created by a gated write instead
- * of the ORM.
+ * self-hosted instance does), the role-based approver tests (the fixture has no roles) and the stale-validation
+ * cancel tests (the local upstream never marks a request stale). Change requests are created by a gated write
+ * instead of the ORM, and applied for real where PostHog's tests mock `apply_change_request`.
  */
 
 const FILE = 'products/approvals/backend/tests/test_approvals_api.py';
@@ -47,6 +47,12 @@ const NAMES = [
   'test_reject_success',
   'test_cancel_success',
   'reviewers',
+  'test_approve_applies_rollout_change_to_flag',
+  'test_enable_policy_blocks_toggle_and_approve_applies_it',
+  'test_approve_already_voted',
+  'precondition',
+  'save failure',
+  'approved create',
 ];
 const projects: Record<string, PortedProject> = Object.fromEntries(NAMES.map((name) => [name, {}]));
 const { state, project } = portedSuite(projects);
@@ -431,5 +437,105 @@ describe('TestChangeRequestViewSet: reject and cancel', () => {
       detail: 'You are not in the approver set for this change request',
     });
     expect((await ctx.api.get(`${changeRequests(ctx)}${id}/`)).body.state).toBe('pending');
+  });
+});
+
+describe('TestFeatureFlagApprovalIntegration: approving applies the change', () => {
+  let differentId: number;
+  beforeAll(async () => {
+    differentId = (await state.different.get('/api/users/@me/')).body.id;
+  });
+  const approve = (ctx: PortedContext, id: string, api = ctx.api, body: Record<string, unknown> = {}) => api.post(`${changeRequests(ctx)}${id}/approve/`, body);
+  const selfApproved = { allow_self_approve: true };
+
+  it(t('test_approve_applies_rollout_change_to_flag'), async () => {
+    const ctx = project('test_approve_applies_rollout_change_to_flag');
+    const flag = await ctx.createFlag({ key: 'approval-integration-flag', filters: rollout(100) });
+    await createPolicy(ctx, 'feature_flag.update', selfApproved);
+    const refused = await ctx.api.patch(`${ctx.flags}${flag.id}/`, { key: flag.key, filters: rollout(50), active: true });
+    const response = await approve(ctx, refused.body.change_request_id, ctx.api, { reason: 'Looks good' });
+    expect(response.status).toBe(200);
+    const stored = (await ctx.api.get(`${ctx.flags}${flag.id}/`)).body;
+    expect(response.body).toMatchObject({
+      status: 'applied',
+      message: 'Quorum reached. Change applied successfully.',
+      result: { resource_id: flag.id, resource_version: stored.version },
+      change_request: { state: 'applied', apply_error: '', applied_by: expect.objectContaining({ email: OWNER_EMAIL }), user_decision: 'approved' },
+    });
+    expect(response.body.change_request.approvals[0]).toMatchObject({ decision: 'approved', reason: 'Looks good' });
+    expect(stored.filters.groups[0].rollout_percentage).toBe(50);
+    expect(stored.version).toBe(flag.version + 1);
+  });
+
+  it(t('test_enable_policy_blocks_toggle_and_approve_applies_it'), async () => {
+    const ctx = project('test_enable_policy_blocks_toggle_and_approve_applies_it');
+    const flag = await ctx.createFlag({ key: 'toggle', active: false, filters: rollout(100) });
+    await createPolicy(ctx, 'feature_flag.enable', selfApproved);
+    const refused = await ctx.api.post(`${ctx.flags}${flag.id}/enable/`, {});
+    expect(refused.status).toBe(409);
+    expect((await approve(ctx, refused.body.change_request_id)).body.status).toBe('applied');
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.active).toBe(true);
+  });
+
+  it(t('test_approve_already_voted') + ' (and test_cancel_blocked_when_has_approvals)', async () => {
+    const ctx = project('test_approve_already_voted');
+    const flag = await ctx.createFlag({ key: 'quorum', filters: rollout(100) });
+    await createPolicy(ctx, 'feature_flag.update', { approver_config: { quorum: 2, users: [ownerId, differentId] } });
+    const { change_request_id: id } = (await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(50) })).body;
+    const first = await approve(ctx, id, state.different);
+    expect(first.body).toMatchObject({ status: 'approved', message: 'Approval recorded. 1/2 approvals received.', change_request: { state: 'pending' } });
+    const again = await approve(ctx, id, state.different);
+    expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: { error: 'You have already voted on this change request.' } });
+    const cancel = await ctx.api.post(`${changeRequests(ctx)}${id}/cancel/`, {});
+    expect(cancel.status).toBe(403);
+    expect((await ctx.api.get(`${changeRequests(ctx)}${id}/`)).body.can_cancel).toBe(false);
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.filters.groups[0].rollout_percentage).toBe(100);
+  });
+
+  it('a flag edited since the request fails the version precondition, and the request is failed', async () => {
+    const ctx = project('precondition');
+    const flag = await ctx.createFlag({ key: 'moved', filters: rollout(100) });
+    await createPolicy(ctx, 'feature_flag.update', selfApproved);
+    const { change_request_id: id } = (await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(50) })).body;
+    await ctx.api.patch(`${ctx.flags}${flag.id}/`, { name: 'edited meanwhile' });
+    const response = await approve(ctx, id);
+    const why = `Flag version mismatch: expected ${flag.version}, got ${flag.version + 1}`;
+    expect(response.body).toMatchObject({
+      status: 'failed',
+      message: `Quorum reached but application failed: ${why}`,
+      change_request: { state: 'failed', apply_error: `Precondition failed: ${why}` },
+    });
+    expect(response.body).not.toHaveProperty('result');
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.filters.groups[0].rollout_percentage).toBe(100);
+  });
+
+  it("a write the flag's state no longer allows fails as the serializer's save does", async () => {
+    const ctx = project('save failure');
+    const flag = await ctx.createFlag({ key: 'depended-on', filters: rollout(100) });
+    await createPolicy(ctx, 'feature_flag.disable', selfApproved);
+    const { change_request_id: id } = (await ctx.api.post(`${ctx.flags}${flag.id}/disable/`, {})).body;
+    const dependent = await ctx.createFlag({
+      key: 'dependent',
+      filters: { groups: [{ properties: [{ key: String(flag.id), type: 'flag', value: 'true', operator: 'flag_evaluates_to' }], rollout_percentage: 100 }] },
+    });
+    const response = await approve(ctx, id);
+    const detail = `Cannot disable this feature flag because other flags depend on it: dependent (ID: ${dependent.id}). Please update or disable the dependent flags first.`;
+    const why = `Serializer save failed: [ErrorDetail(string='${detail}', code='invalid')]`;
+    expect(response.body).toMatchObject({
+      status: 'failed',
+      message: `Quorum reached but application failed: Apply failed: ${why}`,
+      change_request: { apply_error: why },
+    });
+    expect((await ctx.api.get(`${ctx.flags}${flag.id}/`)).body.active).toBe(true);
+  });
+
+  it('an approved create makes the flag, as its requester', async () => {
+    const ctx = project('approved create');
+    await createPolicy(ctx, 'feature_flag.enable', selfApproved);
+    const refused = await ctx.api.post(ctx.flags, { key: 'born-approved', filters: rollout(100) });
+    const response = await approve(ctx, refused.body.change_request_id);
+    expect(response.body.status).toBe('applied');
+    const created = (await ctx.api.get(`${ctx.flags}?key=born-approved`)).body.results[0];
+    expect(created).toMatchObject({ id: response.body.result.resource_id, active: true, created_by: expect.objectContaining({ email: OWNER_EMAIL }) });
   });
 });

@@ -1,93 +1,28 @@
-import { ADMIN } from '../auth/access.ts';
 import { notFound, permissionDenied, plainError, validationError } from '../http/errors.ts';
 import { paginateArray } from '../http/pagination.ts';
-import { noContent, ok, type ApiResponse } from '../http/request.ts';
+import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import {
   changeRequestVotes,
-  deletePolicy,
   getChangeRequest,
-  getPolicy,
-  insertPolicy,
-  POLICY_DEFAULTS,
   projectChangeRequests,
-  projectPolicies,
+  recordApproval,
   rejectChangeRequest,
-  updatePolicy,
-  userRoleIds,
-  type ApprovalPolicyFields,
+  settleChangeRequest,
   type ChangeRequestRow,
-} from '../storage/approvals.ts';
-import { canApprove, canCancel, changeRequestBody, policyBody } from '../serializers/approvals.ts';
+} from '../storage/change-requests.ts';
+import { userRoleIds } from '../storage/roles.ts';
+import { canApprove, canCancel, changeRequestBody } from '../serializers/approvals.ts';
 import { pythonStr } from '../python-format.ts';
-import { validatePolicyInput } from '../validation/approval-policy-input.ts';
-import { isDict, requireObject } from '../validation/fields.ts';
+import { isDict } from '../validation/fields.ts';
+import { applyFlagChangeRequest } from './approval-apply.ts';
 import { projectOf } from './common.ts';
 
 /**
- * `/api/projects/{id}/approval_policies/` (`ApprovalPolicyViewSet`: members read, organization admins write; scope
- * `approvals:read` / `approvals:write`) and the change requests the policies open
- * (`/api/projects/{id}/change_requests/`): read, rejected by a reviewer or cancelled by the requester; approving
- * (and so applying) them is not reproduced (docs/rest-interface.md). The approvals product is a paid feature of the service's cloud; the local
- * upstream, like a self-hosted instance, always has it.
+ * `/api/projects/{id}/change_requests/` (`ChangeRequestViewSet`, scope `approvals:read`; the votes `approvals:write`):
+ * the requests approval policies open, read, approved (and applied at the quorum) or rejected by a reviewer,
+ * cancelled by the requester.
  */
-
-function writableProject(ctx: RouteContext) {
-  const access = projectOf(ctx, 'approvals:write');
-  if (access.level < ADMIN) throw permissionDenied('Your organization access level is insufficient.');
-  return access;
-}
-
-function listPolicies(ctx: RouteContext): ApiResponse {
-  const { project } = projectOf(ctx, 'approvals:read');
-  const enabled = ctx.req.query.get('enabled');
-  const policies = projectPolicies(ctx.store, project.id, {
-    actionKey: ctx.req.query.get('action_key') ?? undefined,
-    enabled: enabled === null ? undefined : enabled.toLowerCase() === 'true',
-  });
-  return ok(
-    paginateArray(
-      ctx.req,
-      policies.map((policy) => policyBody(policy, ctx.users)),
-    ),
-  );
-}
-
-function policyOf(ctx: RouteContext, projectId: number) {
-  const policy = getPolicy(ctx.store, projectId, (ctx.req.params.id ?? '').toLowerCase());
-  if (!policy) throw notFound();
-  return policy;
-}
-
-function retrievePolicy(ctx: RouteContext): ApiResponse {
-  const { project } = projectOf(ctx, 'approvals:read');
-  return ok(policyBody(policyOf(ctx, project.id), ctx.users));
-}
-
-function createPolicy(ctx: RouteContext): ApiResponse {
-  const { project } = writableProject(ctx);
-  const body = requireObject(ctx.req.body());
-  // The viewset refuses a second policy for the action before the serializer validates anything.
-  if (typeof body.action_key === 'string' && body.action_key && projectPolicies(ctx.store, project.id, { actionKey: body.action_key }).length) {
-    throw validationError('A policy for this action already exists. You can edit the existing policy instead.', null);
-  }
-  const input = validatePolicyInput(body, ctx.store, project.organization_id, true);
-  const fields = { ...POLICY_DEFAULTS, ...input } as ApprovalPolicyFields;
-  return ok(policyBody(insertPolicy(ctx.store, project.organization_id, project.id, ctx.caller.user.id, fields), ctx.users), 201);
-}
-
-function updatePolicyRoute(ctx: RouteContext): ApiResponse {
-  const { project } = writableProject(ctx);
-  const policy = policyOf(ctx, project.id);
-  const input = validatePolicyInput(requireObject(ctx.req.body()), ctx.store, project.organization_id, ctx.req.method === 'PUT');
-  return ok(policyBody(updatePolicy(ctx.store, policy, { ...policy, ...input }), ctx.users));
-}
-
-function destroyPolicy(ctx: RouteContext): ApiResponse {
-  const { project } = writableProject(ctx);
-  deletePolicy(ctx.store, policyOf(ctx, project.id).id);
-  return noContent();
-}
 
 /** `ChangeRequestFilterSet`: `state` (comma-separated), `action_key`, `requester` (a user id), `resource_type`, `resource_id`. */
 function changeRequestFilter(ctx: RouteContext): (request: ChangeRequestRow) => boolean {
@@ -156,6 +91,29 @@ function reasonOf(ctx: RouteContext, fallback: string): string {
   return reason === undefined || reason === null ? fallback : pythonStr(reason);
 }
 
+/**
+ * `POST .../change_requests/{id}/approve/`: a reviewer's approval. The vote that reaches the quorum applies the change
+ * at once (as the requester): `applied` with the resource's id and version, or `failed` with why; below it, the
+ * request stays pending.
+ */
+function approveRoute(ctx: RouteContext): ApiResponse {
+  const { project } = projectOf(ctx, 'approvals:write');
+  const request = changeRequestOf(ctx, project.id);
+  checkCanReview(request, viewerOf(ctx, project.organization_id));
+  if (changeRequestVotes(ctx.store, request.id).some((vote) => vote.created_by === ctx.caller.user.id)) {
+    throw plainError(400, { error: 'You have already voted on this change request.' });
+  }
+  recordApproval(ctx.store, request, ctx.caller.user.id, reasonOf(ctx, ''));
+  const approvals = changeRequestVotes(ctx.store, request.id).filter((vote) => vote.decision === 'approved').length;
+  const quorum = typeof request.policy_snapshot.quorum === 'number' ? request.policy_snapshot.quorum : 1;
+  if (approvals < quorum) return decided(ctx, project.organization_id, 'approved', `Approval recorded. ${approvals}/${quorum} approvals received.`, request);
+  const outcome = applyFlagChangeRequest(ctx, project, request);
+  const settled = settleChangeRequest(ctx.store, request, outcome);
+  if (outcome.state === 'failed') return decided(ctx, project.organization_id, 'failed', `Quorum reached but application failed: ${outcome.message}`, settled);
+  const answer = decided(ctx, project.organization_id, 'applied', 'Quorum reached. Change applied successfully.', settled);
+  return { ...answer, body: { ...(answer.body as Record<string, unknown>), result: outcome.result } };
+}
+
 /** `POST .../change_requests/{id}/reject/`: a reviewer's rejection, with a reason; the request is closed. */
 function rejectRoute(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'approvals:write');
@@ -178,17 +136,11 @@ function cancelRoute(ctx: RouteContext): ApiResponse {
   return decided(ctx, project.organization_id, 'canceled', 'Change request canceled.', rejectChangeRequest(ctx.store, request, ctx.caller.user.id, reason));
 }
 
-const POLICIES = '/api/projects/:project/approval_policies';
 const CHANGE_REQUESTS = '/api/projects/:project/change_requests';
-export const approvalRoutes: Route[] = [
-  { method: 'GET', path: POLICIES, handler: listPolicies },
-  { method: 'POST', path: POLICIES, handler: createPolicy },
-  { method: 'GET', path: `${POLICIES}/:id`, handler: retrievePolicy },
-  { method: 'PATCH', path: `${POLICIES}/:id`, handler: updatePolicyRoute },
-  { method: 'PUT', path: `${POLICIES}/:id`, handler: updatePolicyRoute },
-  { method: 'DELETE', path: `${POLICIES}/:id`, handler: destroyPolicy },
+export const changeRequestRoutes: Route[] = [
   { method: 'GET', path: CHANGE_REQUESTS, handler: listChangeRequests },
   { method: 'GET', path: `${CHANGE_REQUESTS}/:id`, handler: retrieveChangeRequest },
+  { method: 'POST', path: `${CHANGE_REQUESTS}/:id/approve`, handler: approveRoute },
   { method: 'POST', path: `${CHANGE_REQUESTS}/:id/reject`, handler: rejectRoute },
   { method: 'POST', path: `${CHANGE_REQUESTS}/:id/cancel`, handler: cancelRoute },
 ];

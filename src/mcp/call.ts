@@ -1,0 +1,121 @@
+// One tool call, from the agent's arguments to its result (docs/mcp.md, "Results and errors"): the
+// arguments checked by name, a write's confirmation, the operation run through the gateway's own
+// pipeline (`RunOperation`, wired in src/server.ts), and the answer made compact, or the errors
+// written so an agent can act on them: the argument named, the gateway's error code, when to retry.
+import type { GraphQLFormattedError } from 'graphql';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CONFIRMATION_ARGUMENT, type McpTool } from './catalog.ts';
+import { compactAnswer, type Json } from './compact.ts';
+import type { Confirmations } from './confirmation.ts';
+
+/** What the gateway answered for one operation. */
+export interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: readonly GraphQLFormattedError[];
+}
+
+export type RunOperation = (request: { query: string; operationName: string; variables: Record<string, unknown> }) => Promise<GraphQLAnswer>;
+
+/** The result and its outcome label: `ok`, a gateway error code, or one of the tool's own refusals. */
+export interface ToolOutcome {
+  result: CallToolResult;
+  outcome: string;
+}
+
+export const TOOL_REFUSALS = {
+  UNKNOWN_ARGUMENT: 'UNKNOWN_ARGUMENT',
+  CONFIRMATION_REQUIRED: 'CONFIRMATION_REQUIRED',
+  CONFIRMATION_REFUSED: 'CONFIRMATION_REFUSED',
+} as const;
+
+export async function callTool(
+  tool: McpTool,
+  args: Record<string, unknown> | undefined,
+  key: string,
+  run: RunOperation,
+  confirmations: Confirmations,
+): Promise<ToolOutcome> {
+  const { [CONFIRMATION_ARGUMENT]: confirmationToken, ...variables } = args ?? {};
+  const unknown = Object.keys(variables).filter((name) => !tool.variables.some((v) => v.name === name));
+  if (unknown.length > 0) return refusal(TOOL_REFUSALS.UNKNOWN_ARGUMENT, unknownArguments(tool, unknown));
+  if (tool.type === 'mutation') {
+    const pending = confirm(tool, variables, confirmationToken, key, confirmations);
+    if (pending) return pending;
+  }
+  const answer = await run({ query: tool.query, operationName: tool.operationName, variables });
+  return answerResult(tool, answer);
+}
+
+/** A write's first call (a token) or a refused token; undefined once the call is confirmed. */
+function confirm(tool: McpTool, variables: Record<string, unknown>, token: unknown, key: string, confirmations: Confirmations): ToolOutcome | undefined {
+  if (token === undefined) {
+    const { token: confirmationToken, expiresAt } = confirmations.issue(key, tool.listing.name, variables);
+    const confirmation = { confirmationToken, expiresAt, arguments: variables };
+    const text = `Not run yet: ${tool.listing.name} writes. To run it, call ${tool.listing.name} again with the same arguments and "${CONFIRMATION_ARGUMENT}": "${confirmationToken}" (valid until ${expiresAt}).`;
+    return { outcome: TOOL_REFUSALS.CONFIRMATION_REQUIRED, result: { content: [{ type: 'text', text }], structuredContent: { confirmation } } };
+  }
+  const check = typeof token === 'string' ? confirmations.check(token, key, tool.listing.name, variables) : 'mismatch';
+  if (check === 'confirmed') return undefined;
+  const why =
+    check === 'expired'
+      ? 'The confirmation token has expired: call the tool again without it for a new one.'
+      : `The confirmation token does not match this key and these arguments: call ${tool.listing.name} without "${CONFIRMATION_ARGUMENT}" for a new one.`;
+  return refusal(TOOL_REFUSALS.CONFIRMATION_REFUSED, `${TOOL_REFUSALS.CONFIRMATION_REFUSED}: ${why}`);
+}
+
+function answerResult(tool: McpTool, answer: GraphQLAnswer): ToolOutcome {
+  const data = answer.data ? (compactAnswer(answer.data as Json, tool.shape) as Record<string, unknown>) : null;
+  if (answer.errors && answer.errors.length > 0) {
+    const lines = answer.errors.map(errorLine);
+    if (data) lines.push(`Partial data: ${JSON.stringify(data)}`);
+    return refusal(codeOf(answer.errors[0]!), lines.join('\n'));
+  }
+  const userErrors = payloadUserErrors(data);
+  if (userErrors.length > 0) return refusal('USER_ERROR', userErrors.map(userErrorLine).join('\n'));
+  return { outcome: 'ok', result: { content: [{ type: 'text', text: JSON.stringify(data ?? {}) }], structuredContent: data ?? {} } };
+}
+
+function refusal(outcome: string, text: string): ToolOutcome {
+  return { outcome, result: { content: [{ type: 'text', text }], isError: true } };
+}
+
+function unknownArguments(tool: McpTool, names: readonly string[]): string {
+  const known = tool.variables.map((v) => v.name);
+  const takes = known.length > 0 ? `it takes ${known.join(', ')}` : 'it takes none';
+  return `${TOOL_REFUSALS.UNKNOWN_ARGUMENT}: ${tool.listing.name} has no argument ${names.map((n) => `"${n}"`).join(', ')}; ${takes}.`;
+}
+
+/** `CODE: message (at path) [upstream 404 not_found] Retry after 30 seconds. (request id)`; a variable is named as the argument it is. */
+function errorLine(error: GraphQLFormattedError): string {
+  const extensions = (error.extensions ?? {}) as { upstream?: { status?: number | null; code?: string | null }; retryAfter?: number; requestId?: string };
+  const parts = [`${codeOf(error)}: ${error.message.replace(/^Variable "\$(\w+)"/, 'Argument "$1"')}`];
+  if (error.path) parts.push(`(at ${error.path.join('.')})`);
+  if (extensions.upstream?.status) parts.push(`[upstream ${extensions.upstream.status}${extensions.upstream.code ? ` ${extensions.upstream.code}` : ''}]`);
+  if (typeof extensions.retryAfter === 'number') parts.push(`Retry after ${extensions.retryAfter} seconds.`);
+  if (extensions.requestId) parts.push(`(request id ${extensions.requestId})`);
+  return parts.join(' ');
+}
+
+function codeOf(error: GraphQLFormattedError): string {
+  const code = error.extensions?.code;
+  return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
+}
+
+interface UserErrorShape {
+  field?: readonly string[] | null;
+  message?: string;
+  code?: string;
+}
+
+/** The `userErrors` of every root payload (a write the upstream refused). */
+function payloadUserErrors(data: Record<string, unknown> | null): UserErrorShape[] {
+  return Object.values(data ?? {}).flatMap((payload) => {
+    const errors = (payload as { userErrors?: unknown } | null)?.userErrors;
+    return Array.isArray(errors) ? (errors as UserErrorShape[]) : [];
+  });
+}
+
+function userErrorLine(error: UserErrorShape): string {
+  const field = error.field?.length ? ` (field ${error.field.join('.')})` : '';
+  return `${error.code ?? 'OTHER'}: ${error.message ?? ''}${field}`;
+}

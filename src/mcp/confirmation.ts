@@ -1,0 +1,58 @@
+// The confirmation step of a write tool (MCP_MUTATIONS=explicit; docs/mcp.md, "Writes"). A stateless
+// endpoint cannot use MCP elicitation: the client's answer to a server request arrives as a new
+// HTTP request, which no process is waiting for, and the client's capabilities are only seen by the
+// `initialize` request. So a write is a pair of calls: the first returns a token, the second,
+// with the same arguments and that token, runs it. The token is an HMAC over the caller's key
+// (as a digest), the tool, the arguments and an expiry: another key, other arguments or a late
+// call are refused, and any worker or replica sharing MCP_CONFIRMATION_SECRET can check it.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** How long a confirmation token is accepted. */
+export const CONFIRMATION_TTL_MS = 5 * 60_000;
+
+export type ConfirmationCheck = 'confirmed' | 'expired' | 'mismatch';
+
+export class Confirmations {
+  readonly #secret: Buffer;
+  readonly #ttlMs: number;
+
+  /** `secret`: MCP_CONFIRMATION_SECRET (shared by replicas); default random, valid in this process only. */
+  constructor(secret: string | undefined, ttlMs: number = CONFIRMATION_TTL_MS) {
+    this.#secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+    this.#ttlMs = ttlMs;
+  }
+
+  /** A token for exactly this call by this key, and when it expires. */
+  issue(key: string, tool: string, args: Readonly<Record<string, unknown>>, now = Date.now()): { token: string; expiresAt: string } {
+    const expires = Math.floor((now + this.#ttlMs) / 1000);
+    return { token: `${expires}.${this.#mac(key, tool, args, expires).toString('base64url')}`, expiresAt: new Date(expires * 1000).toISOString() };
+  }
+
+  check(token: string, key: string, tool: string, args: Readonly<Record<string, unknown>>, now = Date.now()): ConfirmationCheck {
+    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    if (!match) return 'mismatch';
+    const expires = Number(match[1]);
+    const given = Buffer.from(match[2]!, 'base64url');
+    if (!timingSafeEqual(given, this.#mac(key, tool, args, expires))) return 'mismatch';
+    return expires * 1000 < now ? 'expired' : 'confirmed';
+  }
+
+  #mac(key: string, tool: string, args: Readonly<Record<string, unknown>>, expires: number): Buffer {
+    const keyDigest = createHash('sha256').update(key).digest('hex');
+    return createHmac('sha256', this.#secret)
+      .update(`${keyDigest}\n${tool}\n${canonicalJson(args)}\n${expires}`)
+      .digest();
+  }
+}
+
+/** JSON with object keys sorted at every depth: the same arguments give the same text in any order. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
