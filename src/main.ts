@@ -120,9 +120,13 @@ async function runPrimary(): Promise<void> {
 
 const EXIT_DEADLINE_MARGIN_MS = 5_000;
 
-/** With Redis and no CACHE_KEY_SECRET, the workers of this primary still share one (its own random secret). */
+/**
+ * Without CACHE_KEY_SECRET, the workers of this primary still share one (its own random secret): with
+ * Redis they share entries, without it they tell each other which key the upstream refused
+ * (src/cluster-invalidations.ts), both by the key's identity.
+ */
 function sharedKeySecret(): Record<string, string> {
-  return config.redisUrl && !config.cacheKeySecret ? { CACHE_KEY_SECRET: randomBytes(32).toString('base64url') } : {};
+  return config.cacheKeySecret ? {} : { CACHE_KEY_SECRET: randomBytes(32).toString('base64url') };
 }
 
 /** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */
