@@ -3,8 +3,10 @@
 // query's max-age is what is left of the life of the oldest cached upstream answer it used; what reads
 // the key's quota or an activity log is never kept.
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
-import { EVERYONE, LEVEL, seedFlag, seedOrganization, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
+import { startGateway, type RunningGateway } from '../../src/server.ts';
+import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
 import { useStack, type Stack } from './helpers.ts';
 
 const ORG = '0190c271-0000-7000-8000-00000000000a';
@@ -32,7 +34,7 @@ interface Raw {
 }
 
 /** One request with exactly these headers (fetch would hide some), on a fresh connection. */
-function raw(stack: Stack, method: string, path: string, headers: http.OutgoingHttpHeaders, body?: string): Promise<Raw> {
+function raw(stack: Pick<Stack, 'gatewayUrl'>, method: string, path: string, headers: http.OutgoingHttpHeaders, body?: string): Promise<Raw> {
   const { port } = new URL(stack.gatewayUrl);
   const sent: http.OutgoingHttpHeaders = { ...headers, ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }) };
   return new Promise((resolve, reject) => {
@@ -47,7 +49,7 @@ function raw(stack: Stack, method: string, path: string, headers: http.OutgoingH
 }
 
 const bearer = { authorization: `Bearer ${KEY}` };
-const post = (stack: Stack, query: string, headers: http.OutgoingHttpHeaders = bearer) =>
+const post = (stack: Pick<Stack, 'gatewayUrl'>, query: string, headers: http.OutgoingHttpHeaders = bearer) =>
   raw(stack, 'POST', '/graphql', { 'content-type': 'application/json', ...headers }, JSON.stringify({ query }));
 const upstreamGets = (stack: Stack) => stack.upstream.requests.filter((r) => r.method === 'GET').length;
 const varies = (answer: Raw) => (answer.headers.vary ?? '').split(/\s*,\s*/).map((name) => name.toLowerCase());
@@ -100,5 +102,35 @@ describe('HTTP caching headers toward clients, cache on', () => {
     expect([blast.status, blast.headers['cache-control']]).toEqual([200, 'private, no-store']);
     const reported = await post(stack, PROJECTS, { ...bearer, 'x-upstream-report': '1' });
     expect([reported.status, reported.headers['cache-control']]).toEqual([200, 'private, no-store']);
+  });
+});
+
+describe('max-age from entries another replica kept in Redis', () => {
+  const stack = useStack({ seed: seed() });
+  let redis: ChildProgram | undefined;
+  const replicas: RunningGateway[] = [];
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    for (let i = 0; i < 2; i += 1) {
+      const options = { upstreamUrl: stack.upstream.url, port: 0, host: '127.0.0.1', upstreamCacheTtlMs: TTL_MS, redisUrl: `redis://127.0.0.1:${port}` };
+      replicas.push(await startGateway({ ...options, cacheKeySecret: 'http-caching-test-secret-0123456789abcdef' }));
+    }
+  });
+  afterAll(async () => {
+    for (const replica of replicas) await replica.stop();
+    await redis?.stop('SIGKILL');
+  });
+
+  it('bounds max-age by what is left of the entry the other replica stored', async () => {
+    const [one, two] = replicas.map((replica) => ({ gatewayUrl: replica.url }));
+    // The project's own record: its scopes need nothing a replica learns from earlier reads.
+    const project = `{ project(id: "${seededProjectId(stack.upstream)}") { id name } }`;
+    expect((await post(one!, project)).headers['cache-control']).toBe('private, max-age=3');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const before = upstreamGets(stack);
+    const again = await post(two!, project);
+    expect(upstreamGets(stack)).toBe(before);
+    expect(again.headers['cache-control']).toBe('private, max-age=1');
   });
 });
