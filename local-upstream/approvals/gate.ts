@@ -1,7 +1,7 @@
 import { RefusalKeepingWrites } from '../http/errors.ts';
 import type { RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
-import { enabledPolicies } from '../storage/approval-policies.ts';
+import { enabledPolicy } from '../storage/approval-policies.ts';
 import { changeRequestVotes, insertChangeRequest, openChangeRequest, type ChangeRequestRow } from '../storage/change-requests.ts';
 import { userRoleIds } from '../storage/roles.ts';
 import type { FlagRow } from '../storage/flags.ts';
@@ -34,7 +34,7 @@ export interface GatedWrite {
 function matchedPolicy(ctx: RouteContext, write: GatedWrite) {
   for (const action of write.actions) {
     if (!action.detect(write.flag, write.change)) continue;
-    const policy = enabledPolicies(ctx.store, write.project.organization_id, write.project.id, action.key)[0];
+    const policy = enabledPolicy(ctx.store, write.project.id, action.key);
     if (policy) return { action, policy };
   }
   return undefined;

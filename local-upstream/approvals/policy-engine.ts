@@ -82,9 +82,6 @@ function isApprover(config: Record<string, unknown>, actor: Actor): boolean {
   return Array.isArray(config.roles) && config.roles.some((role) => actor.roleIds.includes(String(role)));
 }
 
-/** Whether the policy's conditions select this change (used to find conflicting policies). */
-export const policyMatches = (policy: ApprovalPolicyRow, intent: Intent): boolean => conditionsMatch(policy.conditions, intent);
-
 /** `PolicyEngine.evaluate`: bypass first, then the conditions; otherwise approval is required. */
 export function evaluatePolicy(policy: ApprovalPolicyRow, actor: Actor, intent: Intent): Decision {
   if (hasBypass(policy, actor) || !conditionsMatch(policy.conditions, intent)) return { result: 'ALLOW' };

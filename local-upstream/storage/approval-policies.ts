@@ -81,18 +81,15 @@ export function getPolicy(store: Store, projectId: number, id: string): Approval
 }
 
 /**
- * The enabled policies for an action: the project's first, then the organization-wide ones (`PolicyEngine.get_policy`
- * takes the first of these; `get_all_matching_policies` looks at all of them).
+ * The project's enabled policy for an action (`PolicyEngine.get_policy`). The API creates one policy per project and
+ * action, and no organization-wide ones (the service's fallback), so there is at most one.
  */
-export function enabledPolicies(store: Store, organizationId: string, projectId: number, actionKey: string): ApprovalPolicyRow[] {
-  return store
-    .all(
-      `SELECT ${POLICY_COLUMNS} FROM approval_policies
-       WHERE organization_id = $org AND action_key = $action AND enabled = 1 AND (project_id = $project OR project_id IS NULL)
-       ORDER BY project_id IS NULL, created_at, rowid`,
-      { org: organizationId, action: actionKey, project: projectId },
-    )
-    .map(toPolicy);
+export function enabledPolicy(store: Store, projectId: number, actionKey: string): ApprovalPolicyRow | undefined {
+  const row = store.get(`SELECT ${POLICY_COLUMNS} FROM approval_policies WHERE project_id = $project AND action_key = $action AND enabled = 1`, {
+    project: projectId,
+    action: actionKey,
+  });
+  return row ? toPolicy(row) : undefined;
 }
 
 export function insertPolicy(store: Store, organizationId: string, projectId: number, userId: number, fields: ApprovalPolicyFields): ApprovalPolicyRow {

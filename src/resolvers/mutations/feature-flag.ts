@@ -101,8 +101,9 @@ async function setDeleted(ctx: GatewayContext, ref: FlagRef, deleted: boolean) {
 }
 
 /**
- * A version conflict names the flag's version now. The refused PATCH invalidated the cached reads of the flag (a
- * write does, whatever its outcome), so this GET reaches the upstream; the refusal itself never relied on a read.
+ * A version conflict names the flag's version now. The 409 `conflict` invalidated the cached reads of the flag (it
+ * says what is kept is stale: docs/caching-and-quota.md), so this GET reaches the upstream; the refusal itself never
+ * relied on a read.
  * Should the read fail, `currentVersion` stays null: the refusal holds without it.
  */
 async function withCurrentVersion(ctx: GatewayContext, ref: FlagRef, userErrors: UserError[]): Promise<UserError[]> {

@@ -53,6 +53,8 @@ const NAMES = [
   'precondition',
   'save failure',
   'approved create',
+  'disabled policy',
+  'change amount',
 ];
 const projects: Record<string, PortedProject> = Object.fromEntries(NAMES.map((name) => [name, {}]));
 const { state, project } = portedSuite(projects);
@@ -311,6 +313,30 @@ describe('TestFeatureFlagApprovalIntegration', () => {
       required_approvers: {},
     });
     expect((await ctx.api.get(changeRequests(ctx))).body.count).toBe(1);
+  });
+});
+
+describe('policies and their conditions', () => {
+  it('a disabled policy gates nothing', async () => {
+    const ctx = project('disabled policy');
+    const flag = await ctx.createFlag({ key: 'ungated', filters: rollout(100) });
+    const policy = await createPolicy(ctx, 'feature_flag.update');
+    await ctx.api.patch(`${policies(ctx)}${policy.id}/`, { enabled: false });
+    expect((await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(10) })).status).toBe(200);
+  });
+
+  it('change_amount gates a rollout raised by more than the threshold, any_change any change of it', async () => {
+    const ctx = project('change amount');
+    const flag = await ctx.createFlag({ key: 'stepped', filters: rollout(30) });
+    const policy = await createPolicy(ctx, 'feature_flag.update', {
+      conditions: { type: 'change_amount', field: 'rollout_percentage', operator: '>', value: 15 },
+    });
+    expect((await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(40) })).status).toBe(200);
+    expect((await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(70) })).status).toBe(409);
+    await ctx.api.patch(`${policies(ctx)}${policy.id}/`, { conditions: { type: 'any_change', field: 'rollout_percentage' } });
+    await ctx.api.post(`${changeRequests(ctx)}${(await ctx.api.get(changeRequests(ctx))).body.results[0].id}/cancel/`, {});
+    expect((await ctx.api.patch(`${ctx.flags}${flag.id}/`, { filters: rollout(41) })).status).toBe(409);
+    expect((await ctx.api.patch(`${ctx.flags}${flag.id}/`, { name: 'renamed' })).status).toBe(200);
   });
 });
 
