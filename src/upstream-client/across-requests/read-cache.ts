@@ -8,7 +8,7 @@
 // worker and replica.
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
-import type { RedisClientType } from '@keyv/redis';
+import type { RedisClientType } from '@redis/client';
 import { Generations } from './generations.ts';
 import { RedisUnavailableError, type RedisCommand, type RedisLink } from './redis-link.ts';
 import type { SealedEntries } from './sealed-entries.ts';
