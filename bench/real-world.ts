@@ -1,13 +1,15 @@
 // The real-world benchmark (docs/caching-and-quota.md, "Benchmark"): what a frontend user feels in front of a
 // slow, rate-limited service. Upstream: the local upstream with ~150 ms per call and the service's throttles
 // (480/minute, 4,800/hour per key), fresh for each contender. Workload: users of two organizations, each
-// organization's frontend calling with its team's personal API key, browse projects list -> a project's flags
-// page -> a flag's detail with role access -> back, a few seconds apart; 30% of the time a user opens what a
-// colleague opened in the last 10 s; one read in 20 is followed by a write (half through the contender, half
-// straight through REST by "another client" with the same key). Contenders: the gateway with its read cache on
-// (UPSTREAM_CACHE_TTL_MS default) and off, and the minimal Apollo baseline (bench/apollo-baseline.ts).
+// organization's frontend calling with its team's personal API key (or, in the second round, each user with a
+// key of their own), browse projects list -> a project's flags page -> a flag's detail with role access -> back,
+// a few seconds apart; 30% of the time a user opens what a colleague opened in the last 10 s; one read in 20 is
+// followed by a write (half through the contender, half straight through REST by "another client" with the same
+// key). Contenders: the gateway with its read cache on (UPSTREAM_CACHE_TTL_MS default) and off, and the minimal
+// Apollo baseline (bench/apollo-baseline.ts). Each round ends with the targets, cache on against the baseline.
 //
-//   npm run bench:real-world -- [--duration 60] [--users 50] [--latency 150] [--contenders gateway-cache,gateway-no-cache,apollo-baseline]
+//   npm run bench:real-world -- [--duration 60] [--users 50] [--latency 150] [--keys team,user]
+//     [--contenders gateway-cache,gateway-no-cache,apollo-baseline]
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +25,8 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '150' },
     think: { type: 'string', default: '2000-4000' },
     contenders: { type: 'string', default: 'gateway-cache,gateway-no-cache,apollo-baseline' },
+    /** `team`: each organization's users share its team key; `user`: every user has a key of their own. */
+    keys: { type: 'string', default: 'team,user' },
     out: { type: 'string' },
   },
 });
@@ -31,6 +35,9 @@ const USERS = Number(values.users);
 const [THINK_MIN, THINK_MAX] = values.think.split('-').map(Number) as [number, number];
 const ORGS = ['0190c300-0000-7000-8000-00000000000a', '0190c300-0000-7000-8000-00000000000b'];
 const KEYS = ['phx_realworld_team_acme_0000000000000', 'phx_realworld_team_globex_00000000000'];
+type KeyMode = 'team' | 'user';
+/** User `index`'s own key (`--keys user`); user `index` belongs to organization `index % 2`. */
+const userKey = (index: number) => `phx_realworld_user_${String(index).padStart(4, '0')}_000000000000`;
 const PROJECTS_PER_ORG = 2;
 const FLAGS_PER_PROJECT = 12;
 const REPEAT_SHARE = 0.3;
@@ -41,7 +48,14 @@ function seed(): SeedFile {
   const projects = ORGS.flatMap((org, o) => Array.from({ length: PROJECTS_PER_ORG }, (_, p) => ({ organization: org, name: `Org ${o} project ${p}` })));
   return {
     organizations: ORGS.map((id, o) => ({ id, name: `Org ${o}` })),
-    users: ORGS.map((org, o) => ({ email: `team${o}@example.test`, api_key: KEYS[o]!, memberships: [{ organization: org, level: 15 }] })),
+    users: [
+      ...ORGS.map((org, o) => ({ email: `team${o}@example.test`, api_key: KEYS[o]!, memberships: [{ organization: org, level: 15 }] })),
+      ...Array.from({ length: USERS }, (_, i) => ({
+        email: `user${i}@example.test`,
+        api_key: userKey(i),
+        memberships: [{ organization: ORGS[i % 2]!, level: 15 }],
+      })),
+    ],
     projects,
     feature_flags: projects.flatMap((project) =>
       Array.from({ length: FLAGS_PER_PROJECT }, (_, f) => ({
@@ -135,7 +149,7 @@ async function post(url: string, key: string, query: string, variables: Record<s
 /** An error that says the upstream throttled the key (the gateway's code, or the baseline's upstream 429 message). */
 const isThrottled = (body: Answer) => (body.errors ?? []).some((e) => e.extensions?.code === 'RATE_LIMITED' || /\b429\b/.test(e.message ?? ''));
 
-async function run(name: string, upstream: LocalUpstream, url: string, report: boolean): Promise<Stats> {
+async function run(name: string, upstream: LocalUpstream, url: string, report: boolean, keyMode: KeyMode): Promise<Stats> {
   const stats: Stats = {
     latency: { projects: [], flags: [], flag: [], back: [] },
     warm: [],
@@ -183,17 +197,17 @@ async function run(name: string, upstream: LocalUpstream, url: string, report: b
     observe(body, startedAt);
   }
 
-  async function write(org: number, project: number, flag: number): Promise<void> {
+  async function write(key: string, project: number, flag: number): Promise<void> {
     const seq = ++versions.seq;
     const id = globalId('FeatureFlag', project, flag);
     if (seq % 2 === 0) {
-      const { body } = await post(url, KEYS[org]!, RENAME, { id, name: `v${seq}` }, false);
+      const { body } = await post(url, key, RENAME, { id, name: `v${seq}` }, false);
       if (!body.errors) versions.record(id, seq, Date.now(), false);
       stats.writes.gateway++;
     } else {
       const answer = await fetch(`${upstream.url}/api/projects/${project}/feature_flags/${flag}/`, {
         method: 'PATCH',
-        headers: { authorization: `Bearer ${KEYS[org]}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ name: `v${seq}` }),
       });
       await answer.arrayBuffer();
@@ -204,7 +218,7 @@ async function run(name: string, upstream: LocalUpstream, url: string, report: b
 
   async function user(index: number): Promise<void> {
     const org = index % 2;
-    const key = KEYS[org]!;
+    const key = keyMode === 'team' ? KEYS[org]! : userKey(index);
     const orgProjects = projectIds.slice(org * PROJECTS_PER_ORG, (org + 1) * PROJECTS_PER_ORG);
     await sleep(Math.random() * THINK_MAX);
     while (Date.now() < deadline) {
@@ -228,13 +242,13 @@ async function run(name: string, upstream: LocalUpstream, url: string, report: b
       for (const [kind, query, variables] of steps) {
         if (Date.now() >= deadline) return;
         await screen(kind, key, query, variables);
-        if (Math.random() < 1 / WRITE_EVERY) await write(org, pick.project, pick.flag);
+        if (Math.random() < 1 / WRITE_EVERY) await write(key, pick.project, pick.flag);
         await sleep(between(THINK_MIN, THINK_MAX));
       }
     }
   }
 
-  console.error(`[real-world] ${name}: ${USERS} users for ${DURATION_MS / 1000} s`);
+  console.error(`[real-world] ${name}, a key per ${keyMode}: ${USERS} users for ${DURATION_MS / 1000} s`);
   await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
   return stats;
 }
@@ -266,42 +280,74 @@ async function startContender(name: string, upstreamUrl: string): Promise<Child>
   return startProcess(name, ['src/main.ts'], env, urlPattern);
 }
 
+interface ContenderResult {
+  screens: Record<Screen, number>;
+  warmP50ms: number | null;
+  upstreamReads: number;
+  screensWith429: number;
+  writes: { gateway: number; rest: number };
+  readYourWritesViolations: number;
+  [other: string]: unknown;
+}
+
+/** One contender over a fresh upstream (its throttles count from zero), its users calling with `keyMode` keys. */
+async function runContender(name: string, keyMode: KeyMode): Promise<ContenderResult> {
+  const upstream = await startLocalUpstream({ seed: seed(), quiet: true, rateLimit: 'posthog', latencyMs: values.latency, requestLogLimit: 1_000_000 });
+  const contender = await startContender(name, upstream.url);
+  try {
+    const since = upstream.requests.length;
+    const stats = await run(name, upstream, contender.url, name.startsWith('gateway'), keyMode);
+    const calls = upstreamCallsByScreen(upstream, since);
+    const perScreen = (n: number, screens: number) => (screens ? Math.round((n / screens) * 100) / 100 : null);
+    const result: ContenderResult = {
+      screens: stats.screens,
+      p50ms: Object.fromEntries(Object.entries(stats.latency).map(([k, v]) => [k, percentile(v, 50)])),
+      p95ms: Object.fromEntries(Object.entries(stats.latency).map(([k, v]) => [k, percentile(v, 95)])),
+      warmScreens: stats.warm.length,
+      warmP50ms: percentile(stats.warm, 50),
+      upstreamReads: calls.projects + calls.flags + calls.flag,
+      upstreamCallsPerScreen: {
+        projects: perScreen(calls.projects, stats.screens.projects),
+        'flags+back': perScreen(calls.flags, stats.screens.flags + stats.screens.back),
+        flag: perScreen(calls.flag, stats.screens.flag),
+      },
+      upstream429s: calls.throttled,
+      screensWith429: stats.throttledScreens,
+      otherFailedScreens: stats.failedScreens,
+      writes: stats.writes,
+      readYourWritesViolations: stats.rywViolations,
+      staleReadsAfterRestWrites: stats.staleReads,
+      maxStalenessMs: stats.maxStaleMs,
+    };
+    console.error(`[real-world] ${name}, a key per ${keyMode}: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await contender.stop();
+    await upstream.stop();
+  }
+}
+
+/** The targets (BENCHMARKS.md, "Real world"), the gateway with its cache on against the baseline of the same round. */
+function targets(cache: ContenderResult | undefined, baseline: ContenderResult | undefined) {
+  if (!cache || !baseline) return null;
+  const share = baseline.upstreamReads ? Math.round((cache.upstreamReads / baseline.upstreamReads) * 1000) / 10 : null;
+  return {
+    upstreamReadsPercentOfBaseline: share,
+    atMost20PercentOfBaseline: share !== null && share <= 20,
+    no429ReachingUsers: cache.screensWith429 === 0,
+    warmP50Under20ms: cache.warmP50ms !== null && cache.warmP50ms < 20,
+    readYourWrites100Percent: cache.writes.gateway > 0 && cache.readYourWritesViolations === 0,
+  };
+}
+
 async function main(): Promise<void> {
-  const results: Record<string, unknown> = {};
-  for (const name of values.contenders.split(',')) {
-    // A fresh upstream per contender: its throttles count from zero.
-    const upstream = await startLocalUpstream({ seed: seed(), quiet: true, rateLimit: 'posthog', latencyMs: values.latency, requestLogLimit: 1_000_000 });
-    const contender = await startContender(name, upstream.url);
-    try {
-      const since = upstream.requests.length;
-      const stats = await run(name, upstream, contender.url, name.startsWith('gateway'));
-      const calls = upstreamCallsByScreen(upstream, since);
-      const perScreen = (n: number, screens: number) => (screens ? Math.round((n / screens) * 100) / 100 : null);
-      results[name] = {
-        screens: stats.screens,
-        p50ms: Object.fromEntries(Object.entries(stats.latency).map(([k, v]) => [k, percentile(v, 50)])),
-        p95ms: Object.fromEntries(Object.entries(stats.latency).map(([k, v]) => [k, percentile(v, 95)])),
-        warmScreens: stats.warm.length,
-        warmP50ms: percentile(stats.warm, 50),
-        upstreamReads: calls.projects + calls.flags + calls.flag,
-        upstreamCallsPerScreen: {
-          projects: perScreen(calls.projects, stats.screens.projects),
-          'flags+back': perScreen(calls.flags, stats.screens.flags + stats.screens.back),
-          flag: perScreen(calls.flag, stats.screens.flag),
-        },
-        upstream429s: calls.throttled,
-        screensWith429: stats.throttledScreens,
-        otherFailedScreens: stats.failedScreens,
-        writes: stats.writes,
-        readYourWritesViolations: stats.rywViolations,
-        staleReadsAfterRestWrites: stats.staleReads,
-        maxStalenessMs: stats.maxStaleMs,
-      };
-      console.error(`[real-world] ${name}: ${JSON.stringify(results[name])}`);
-    } finally {
-      await contender.stop();
-      await upstream.stop();
-    }
+  const keyModes = values.keys.split(',') as KeyMode[];
+  for (const mode of keyModes) if (mode !== 'team' && mode !== 'user') throw new Error(`--keys: team and/or user, not ${String(mode)}`);
+  const rounds: Record<string, unknown> = {};
+  for (const keyMode of keyModes) {
+    const results: Record<string, ContenderResult> = {};
+    for (const name of values.contenders.split(',')) results[name] = await runContender(name, keyMode);
+    rounds[`key-per-${keyMode}`] = { results, targets: targets(results['gateway-cache'], results['apollo-baseline']) };
   }
   const summary = {
     at: new Date().toISOString(),
@@ -309,7 +355,7 @@ async function main(): Promise<void> {
     durationS: DURATION_MS / 1000,
     upstreamLatencyMs: values.latency,
     think: values.think,
-    results,
+    rounds,
   };
   console.log(JSON.stringify(summary, null, 2));
   if (values.out) {

@@ -2,9 +2,11 @@
 // listening port (node:cluster), replaces a worker that dies, and on SIGTERM lets every
 // worker drain before it exits. `/metrics`, answered by whichever worker got the request,
 // serves the sum over all workers: the worker asks the primary, which collects every
-// worker's registry with prom-client's AggregatorRegistry.
+// worker's registry with prom-client's AggregatorRegistry. Without Redis, the primary also relays
+// each worker's cache invalidations to the others (cluster-invalidations.ts).
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from 'prom-client';
+import { InvalidationRelay } from './cluster-invalidations.ts';
 
 interface MetricsRequest {
   type: 'gateway:metrics-request';
@@ -37,9 +39,13 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
   let stopping = false;
   let listening = 0;
 
+  const relay = new InvalidationRelay(liveWorkers);
   const fork = (): Worker => {
     const worker = cluster.fork(options.workerEnv);
-    worker.on('message', (message: unknown) => void answerMetrics(worker, aggregator, message));
+    worker.on('message', (message: unknown) => {
+      void answerMetrics(worker, aggregator, message);
+      relay.heard(worker, message);
+    });
     return worker;
   };
   cluster.on('listening', (_worker, address) => {
@@ -47,6 +53,7 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
     if (listening === options.workers) options.onListening(address.port);
   });
   cluster.on('exit', (worker, code, signal) => {
+    relay.exited(worker);
     if (stopping) return;
     options.log('worker died; starting a replacement', { pid: worker.process.pid, code, signal });
     fork();
@@ -56,7 +63,7 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
   return {
     async stop() {
       stopping = true;
-      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
+      const workers = liveWorkers();
       await Promise.all(
         workers.map(
           (worker) =>
@@ -68,6 +75,11 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
       );
     },
   };
+}
+
+/** The workers that have not exited. */
+function liveWorkers(): Worker[] {
+  return Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
 }
 
 async function answerMetrics(worker: Worker, aggregator: AggregatorRegistry<PrometheusContentType>, message: unknown): Promise<void> {

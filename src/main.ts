@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
+import { workerInvalidationPeers } from './cluster-invalidations.ts';
 import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
@@ -65,6 +66,8 @@ async function runGateway(): Promise<void> {
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
+        // Without Redis each worker caches alone: its writes must reach the others' caches too.
+        ...(cluster.isWorker && !config.redisUrl ? { invalidationPeers: workerInvalidationPeers() } : {}),
       }),
     embedded?.upstream,
   );
@@ -117,9 +120,13 @@ async function runPrimary(): Promise<void> {
 
 const EXIT_DEADLINE_MARGIN_MS = 5_000;
 
-/** With Redis and no CACHE_KEY_SECRET, the workers of this primary still share one (its own random secret). */
+/**
+ * Without CACHE_KEY_SECRET, the workers of this primary still share one (its own random secret): with
+ * Redis they share entries, without it they tell each other which key the upstream refused
+ * (src/cluster-invalidations.ts), both by the key's identity.
+ */
 function sharedKeySecret(): Record<string, string> {
-  return config.redisUrl && !config.cacheKeySecret ? { CACHE_KEY_SECRET: randomBytes(32).toString('base64url') } : {};
+  return config.cacheKeySecret ? {} : { CACHE_KEY_SECRET: randomBytes(32).toString('base64url') };
 }
 
 /** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */

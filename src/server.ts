@@ -31,6 +31,7 @@ import { executorGateway } from './execution/executor-gateway.ts';
 import { executionCounter } from './execution/metrics.ts';
 import { UpstreamTransport } from './upstream-client/client/http.ts';
 import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
+import type { InvalidationPeers } from './upstream-client/across-requests/across-requests.ts';
 import { cacheNamespace, RedisLink } from './upstream-client/across-requests/redis-link.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
@@ -61,6 +62,8 @@ export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<Acros
   demoApiKey?: string;
   /** REDIS_URL: with it, the upstream client's cache, generations, held keys and call counts are shared by every worker and replica. */
   redisUrl?: string | null;
+  /** Workers without Redis: the other workers' caches, which each invalidation reaches too (src/cluster-invalidations.ts). */
+  invalidationPeers?: InvalidationPeers;
   /** CACHE_NAMESPACE: every Redis key is under it; default a digest of the upstream's origin. */
   cacheNamespace?: string | null;
   /** CACHE_KEY_SECRET: API keys' identities are HMACs with it; default this process's random secret. */

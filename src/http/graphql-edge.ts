@@ -8,6 +8,7 @@
 // before any of these steps ran (docs/performance.md, "Fixed costs").
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServer, BaseContext } from '@apollo/server';
+import express, { type Response } from 'express';
 import type { Logger } from 'pino';
 import type { GatewayMetrics } from '../observability.ts';
 import type { TrustedDocuments } from '../trusted-documents/store.ts';
@@ -40,6 +41,7 @@ export function graphqlEdge<TContext extends BaseContext>(options: GraphQLEdgeOp
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (cors(req, res)) return;
+    perKeyAnswer(res);
     const body = await readBody(req, res);
     if (body === REFUSED) return;
     const request = { search: searchOf(req.url), body };
@@ -50,6 +52,18 @@ export function graphqlEdge<TContext extends BaseContext>(options: GraphQLEdgeOp
   return (req, res) => {
     serve(req, res).catch((error: unknown) => unexpected(error, req, res));
   };
+}
+
+/**
+ * Every answer depends on the caller's key: a cache must tell keys apart (`Vary: Authorization`), and
+ * keeps nothing unless Apollo Server's answer says it may (apollo-plugins/cache-control.ts sets
+ * Cache-Control on every operation's answer; refusals and Apollo's own HTTP errors keep this one).
+ * The preflight goes without: no HTTP cache keeps an OPTIONS answer.
+ */
+function perKeyAnswer(res: ServerResponse): void {
+  // Express's `res.vary` is the `vary` package's append, and needs nothing of Express.
+  express.response.vary.call(res as Response, 'Authorization');
+  res.setHeader('cache-control', 'private, no-store');
 }
 
 /**

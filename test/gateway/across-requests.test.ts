@@ -49,7 +49,8 @@ describe('read cache across requests, per key', () => {
     expect(second.extensions.upstream.totals).toMatchObject({ calls: 0, cache: first.extensions?.upstream.totals.calls });
     expect(second.extensions.upstream.calls.every((call: { source?: string }) => call.source === 'cache')).toBe(true);
     expect(upstreamGets(stack)).toBe(before);
-    expect(response.headers.get('cache-control')).toBe('private, max-age=60');
+    // Private, and not kept at all: it carries this request's own upstream report (test/gateway/http-caching.test.ts).
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('never serves one key another key’s entry, not even a colleague’s in the same organization', async () => {

@@ -83,10 +83,10 @@ async function refusedCount(code: string): Promise<number> {
 }
 
 describe('headers on every answer', () => {
-  it('names Origin and Accept-Encoding in Vary even when the client accepts no encoding, and exposes the request id', async () => {
+  it('names Origin, Authorization and Accept-Encoding in Vary even when the client accepts no encoding, and exposes the request id', async () => {
     const res = await raw('POST', '/graphql', { ...json(), 'x-request-id': 'edge-1' }, typename);
     expect(res.text).toBe(TYPENAME);
-    expect(res.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(res.headers.vary).toBe('Origin, Authorization, Accept-Encoding');
     expect(res.headers['access-control-expose-headers']).toBe('x-request-id,retry-after');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     expect(res.headers['x-request-id']).toBe('edge-1');
@@ -98,10 +98,10 @@ describe('headers on every answer', () => {
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
     const page = await raw('GET', '/graphql', { accept: 'text/html' });
     expect(page.status).toBe(200);
-    expect(page.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(page.headers.vary).toBe('Origin, Authorization, Accept-Encoding');
     const gzipped = await raw('GET', '/graphql', { accept: 'text/html', 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
-    expect(gzipped.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(gzipped.headers.vary).toBe('Origin, Authorization, Accept-Encoding');
   });
 
   it('answers the preflight itself: 204, the allow-lists and their max age, an empty body', async () => {
@@ -205,7 +205,7 @@ describe('the path', () => {
   it.each(['/graphql/', '/GraphQL', '/graphql?from=test'])('%s reaches the same edge (through Express for the other spellings)', async (path) => {
     const res = await raw('POST', path, json(), typename);
     expect(res.text).toBe(TYPENAME);
-    expect(res.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(res.headers.vary).toBe('Origin, Authorization, Accept-Encoding');
   });
 
   it('leaves the other routes to Express', async () => {

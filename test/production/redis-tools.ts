@@ -2,7 +2,7 @@
 // front of a real redis-server that can be made to hang (accepts, reads, never answers), a reader
 // of every key and value, and MONITOR's command log.
 import net from 'node:net';
-import { createClient } from '@keyv/redis';
+import { createClient } from '@redis/client';
 
 /** Forwards to Redis at `port`; `hang()` makes it swallow everything and answer nothing, `forward()` undoes it. */
 export async function startRedisProxy(port: number): Promise<{ url: string; hang(): void; forward(): void; close(): Promise<void> }> {

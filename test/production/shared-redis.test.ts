@@ -6,7 +6,7 @@
 // round trip; generation counters expire. A real redis-server, gateways in this process.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '@keyv/redis';
+import { createClient } from '@redis/client';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
 import { DEMO_API_KEY, startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';

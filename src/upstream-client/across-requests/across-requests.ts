@@ -49,6 +49,22 @@ export interface AcrossRequestsOptions {
   /** The longest an operation's reads run: generation counters outlive the cache lifetime by this much. */
   operationTimeoutMs?: number;
   onEvent?: (event: AcrossRequestsEvent, route: string) => void;
+  /** Other processes with caches of their own (workers without Redis): each invalidation is made there too. */
+  peers?: InvalidationPeers;
+}
+
+/** What makes cached entries stale: a write's scopes, or every entry of a key the upstream refused (401). */
+export type CacheChange = { scopes: string[] } | { forgetKey: string };
+
+/**
+ * The other processes' caches (src/cluster-invalidations.ts relays to the other workers). Only
+ * scopes and key digests cross: never a token, a path or an answer.
+ */
+export interface InvalidationPeers {
+  /** Makes `change` in every other process; resolves once each has, rejects when one did not in time. */
+  publish(change: CacheChange): Promise<void>;
+  /** `apply` is called with each change another process made. */
+  onChange(apply: (change: CacheChange) => Promise<void>): void;
 }
 
 export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -79,6 +95,7 @@ export class AcrossRequests {
   /** Second invalidations of writes left without an answer, cleared on close. */
   readonly #later = new Set<NodeJS.Timeout>();
   readonly #onEvent: NonNullable<AcrossRequestsOptions['onEvent']>;
+  readonly #peers: InvalidationPeers | null;
 
   constructor(options: AcrossRequestsOptions = {}) {
     const ttlMs = options.cacheTtlMs ?? 0;
@@ -103,6 +120,8 @@ export class AcrossRequests {
     const windows = options.rateLimits ?? parseRateLimits(DEFAULT_RATE_LIMITS);
     this.#quota = redis ? new RedisKeyQuota(redis, windows) : new MemoryKeyQuota(windows);
     this.#onEvent = options.onEvent ?? (() => {});
+    this.#peers = this.#cache ? (options.peers ?? null) : null;
+    this.#peers?.onChange((change) => this.#applied(change));
   }
 
   /** The identity of `token` that every call of its request is keyed by (with Redis, its sealing keys are derived now). */
@@ -125,8 +144,10 @@ export class AcrossRequests {
    */
   request(call: Call, path: string, keyHash: string, report: UpstreamReport, send: () => Promise<unknown>, keyAccepted = always): Promise<unknown> {
     const upstream = () => this.#unlessHeld(call, keyHash, report, send);
+    const scopes = call.method === 'GET' && !isWrite(call.method, call.policy) ? this.#readScopes(call, keyHash) : undefined;
+    // What this layer never keeps (writes, POST reads, live reads), no cache downstream may keep either (apollo-plugins/cache-control.ts).
+    if (!scopes || call.policy?.live) report.markNotKeepable();
     if (isWrite(call.method, call.policy)) return this.#write(call, keyHash, upstream, keyAccepted);
-    const scopes = call.method === 'GET' ? this.#readScopes(call, keyHash) : undefined;
     if (!scopes) return upstream();
     if (this.#cache && !call.policy?.live) return this.#read(this.#cache, call, path, keyHash, scopes, report, upstream);
     if (!this.#shared) return this.#fetched(call, keyHash, upstream);
@@ -144,7 +165,7 @@ export class AcrossRequests {
     this.#quota.record(keyHash);
     if (!(failure instanceof UpstreamError)) return;
     if (this.#held && failure.status === 429) void this.#held.hold(keyHash, failure.retryAfter ?? DEFAULT_HOLD_SECONDS).catch(() => {});
-    if (this.#cache && failure.status === 401) void this.#cache.forgetKey(keyHash).catch(() => {});
+    if (this.#cache && failure.status === 401) void Promise.all([this.#cache.forgetKey(keyHash), this.#peers?.publish({ forgetKey: keyHash })]).catch(() => {});
   }
 
   /** The key's calls counted in each window. */
@@ -195,9 +216,12 @@ export class AcrossRequests {
     upstream: () => Promise<unknown>,
   ): Promise<unknown> {
     const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
-    const { value, stamp } = await cache.lookup(keyHash, entryPath, scopes);
+    const lifetime = this.#lifetime(call);
+    if (lifetime < this.#ttlMs) report.partExpires(Date.now() + lifetime);
+    const { value, stamp, expiresAt } = await cache.lookup(keyHash, entryPath, scopes);
     if (value !== undefined) {
       report.served(report.start(), { method: call.method, route: call.route, status: 200 }, 'cache');
+      if (expiresAt !== undefined) report.partExpires(expiresAt);
       this.#onEvent('hit', call.route);
       return value;
     }
@@ -301,11 +325,18 @@ export class AcrossRequests {
     if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(scopes);
     if (!this.#cache) return;
     try {
-      await this.#cache.invalidate(scopes);
+      await Promise.all([this.#cache.invalidate(scopes), this.#peers?.publish({ scopes })]);
       this.#onEvent('invalidation', route);
     } catch {
       this.#onEvent('invalidation-failed', route);
     }
+  }
+
+  /** A change another process made (`InvalidationPeers`), made here too. */
+  async #applied(change: CacheChange): Promise<void> {
+    if ('forgetKey' in change) return this.#cache?.forgetKey(change.forgetKey);
+    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(change.scopes);
+    await this.#cache?.invalidate(change.scopes);
   }
 
   #factsOf(call: Call, keyHash: string): CallFacts {

@@ -8,7 +8,7 @@
 // worker and replica.
 import { LRUCache } from 'lru-cache';
 import { randomBytes } from 'node:crypto';
-import type { RedisClientType } from '@keyv/redis';
+import type { RedisClientType } from '@redis/client';
 import { Generations } from './generations.ts';
 import { RedisUnavailableError, type RedisCommand, type RedisLink } from './redis-link.ts';
 import type { SealedEntries } from './sealed-entries.ts';
@@ -19,6 +19,8 @@ export interface Lookup {
   value: unknown;
   /** The dependent scopes' generations, joined: an entry stored with another stamp is stale. */
   stamp: string;
+  /** With `value`: when the entry expires (epoch ms). */
+  expiresAt?: number;
 }
 
 export interface ReadCache {
@@ -68,8 +70,10 @@ export class MemoryReadCache implements ReadCache {
 
   async lookup(keyHash: string, path: string, scopes: string[]): Promise<Lookup> {
     const stamp = this.#generations.stamp(scopes);
-    const entry = this.#entries.get(entryKey(keyHash, path));
-    return { value: entry?.stamp === stamp ? entry.value : undefined, stamp };
+    const key = entryKey(keyHash, path);
+    const entry = this.#entries.get(key);
+    if (entry?.stamp !== stamp) return { value: undefined, stamp };
+    return { value: entry.value, stamp, expiresAt: Date.now() + this.#entries.getRemainingTTL(key) };
   }
 
   async store(keyHash: string, path: string, stamp: string, value: unknown, ttlMs?: number): Promise<void> {
@@ -192,13 +196,13 @@ export class RedisReadCache implements ReadCache {
       const [entry, ...generations] = await this.#redis.run<Array<Buffer | null>>((client) => client.withTypeMapping(AS_BUFFERS).mGet(keys));
       const stamp = REDIS_STAMP + generations.map((generation) => generation?.toString('latin1') ?? '0').join(',');
       const opened = this.#opened.get(key);
-      if (opened?.s === stamp) return { value: opened.v, stamp };
+      if (opened?.s === stamp) return { value: opened.v, stamp, expiresAt: opened.e };
       const text = entry ? this.#seals.open(keyHash, key, entry) : null;
       if (text === null) return { value: undefined, stamp };
       const parsed = JSON.parse(text) as Opened;
       if (parsed.s !== stamp) return { value: undefined, stamp };
       this.#keep(key, parsed, text.length);
-      return { value: parsed.v, stamp };
+      return { value: parsed.v, stamp, expiresAt: parsed.e };
     } catch {
       return UNKNOWN;
     }

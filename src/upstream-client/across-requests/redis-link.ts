@@ -11,7 +11,7 @@
 // upstream's origin), so deployments that share one Redis share nothing.
 import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { RedisClientType } from '@keyv/redis';
+import type { RedisClientType } from '@redis/client';
 
 /** A command that gets no answer within this is given up and opens the circuit. */
 export const COMMAND_TIMEOUT_MS = 100;
@@ -107,8 +107,8 @@ export class RedisLink {
 
   #connect(): Promise<RedisClientType> {
     if (this.#closed) return Promise.reject(new RedisUnavailableError('closed'));
-    // Loaded only when REDIS_URL asks for it; @keyv/redis re-exports node-redis.
-    const { createClient } = createRequire(import.meta.url)('@keyv/redis') as typeof import('@keyv/redis');
+    // Loaded only when REDIS_URL asks for it (node-redis's core client).
+    const { createClient } = createRequire(import.meta.url)('@redis/client') as typeof import('@redis/client');
     // No reconnecting of its own: the circuit's probe makes the next connection.
     const client = createClient({ url: this.url, disableOfflineQueue: true, socket: { connectTimeout: PROBE_TIMEOUT_MS, reconnectStrategy: false } });
     // A connection that fails or ends (Redis restarted, a proxy closed it) opens the circuit.

@@ -6,6 +6,7 @@ import {
   DEFAULT_RATE_LIMITS,
   parseRateLimits,
   type AcrossRequestsOptions,
+  type InvalidationPeers,
   type QuotaWindow,
 } from './across-requests.ts';
 import type { RedisLink } from './redis-link.ts';
@@ -54,6 +55,7 @@ export function acrossRequestsFrom(
     cacheKeySecret?: string | null;
     upstreamTimeoutMs?: number;
     operationTimeoutMs?: number;
+    invalidationPeers?: InvalidationPeers;
   },
   onEvent?: AcrossRequestsOptions['onEvent'],
 ): AcrossRequests {
@@ -69,5 +71,6 @@ export function acrossRequestsFrom(
     redis: options.redis ?? null,
     cacheKeySecret: options.cacheKeySecret ?? null,
     ...(onEvent ? { onEvent } : {}),
+    ...(options.invalidationPeers ? { peers: options.invalidationPeers } : {}),
   });
 }

@@ -39,6 +39,9 @@ export class UpstreamReport {
   /** Calls started and not yet finished, and who waits for none to be left (`idle`). */
   #open = 0;
   #idleWaiters: (() => void)[] = [];
+  /** When the first part of this request's answer expires (epoch ms; `partExpires`), or null. */
+  #firstExpiry: number | null = null;
+  #notToKeep = false;
 
   start(): { at: number; wave: number } {
     this.#open++;
@@ -93,6 +96,30 @@ export class UpstreamReport {
   /** Records a call answered without going upstream (from the cache, shared, or held back). */
   served(started: { at: number; wave: number }, call: { method: HttpMethod; route: string; status: number | null }, source: CallSource): void {
     this.finish(started, call).source = source;
+  }
+
+  /** A part of this request's answer may be kept only until `expiresAt` (epoch ms): a cached answer's entry expires then, or its endpoint's lifetime is short. */
+  partExpires(expiresAt: number): void {
+    if (this.#firstExpiry === null || expiresAt < this.#firstExpiry) this.#firstExpiry = expiresAt;
+  }
+
+  /**
+   * When the first part of this request's answer expires (epoch ms), or null when no part expires
+   * before the cache lifetime: an answer built on it may be kept downstream no longer
+   * (apollo-plugins/cache-control.ts).
+   */
+  get firstExpiry(): number | null {
+    return this.#firstExpiry;
+  }
+
+  /** Something this request read must not be kept by any cache (an activity log, a POST that reads, the key's quota). */
+  markNotKeepable(): void {
+    this.#notToKeep = true;
+  }
+
+  /** True once this request read something no cache may keep (`markNotKeepable`). */
+  get notKeepable(): boolean {
+    return this.#notToKeep;
   }
 
   /** The calls that went upstream (retries included): an operation's cost against its key's quota. */
