@@ -1,8 +1,16 @@
 // Medians and per-round ratios of the benchmark's measurements, their Markdown tables, and the
 // results file's text.
 import { format, resolveConfig } from 'prettier';
+import type { RunResult } from './load.ts';
 import type { Scenario } from './scenarios.ts';
-import type { Measurement } from './run.ts';
+
+/** One measured run of one contender. */
+export interface Measurement extends RunResult {
+  scenario: string;
+  connections: number;
+  round: number;
+  contender: string;
+}
 
 export interface Cell {
   scenario: string;

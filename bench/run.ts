@@ -11,16 +11,9 @@ import { join } from 'node:path';
 import { BENCH_KEY } from './seed.ts';
 import type { Scenario } from './scenarios.ts';
 import { checkedAnswers, contendersOf, requestsPerOp, startBench, type Contender } from './contenders.ts';
-import { measure, memoryMiB, warm, type RunResult } from './load.ts';
+import { measure, memoryMiB, warm } from './load.ts';
 import { benchOptions } from './options.ts';
-import { formattedJson, markdown, summarize } from './report.ts';
-
-export interface Measurement extends RunResult {
-  scenario: string;
-  connections: number;
-  round: number;
-  contender: string;
-}
+import { formattedJson, markdown, summarize, type Measurement } from './report.ts';
 
 const FIRST_WARMUP_S = 3;
 

@@ -1,6 +1,69 @@
-import type { SeedFile } from './seed.ts';
 import { isDict } from './validation/fields.ts';
 import { PLUGIN_TYPES } from './validation/plugin-input.ts';
+
+/**
+ * The seed file (local-upstream/README.md, "Seeding"). Every list is optional. Extensions (all optional): `api_token`, `timezone`,
+ * `group_types`, `groups` (with properties, for group flags) and `cohorts` on projects; `organization`, `name`, `active`, `deleted`, `tags` and
+ * `ensure_experience_continuity` on flags; plugin fields and `source` files on plugins.
+ */
+export interface SeedFile {
+  /**
+   * `feature_flags_access_level` 21 restricts flags organization-wide to "only view" (37: always edit);
+   * `plugins_access_level` is 0 none, 3 configure, 6 install or 9 root (the default).
+   */
+  organizations?: Array<{ id: string; name: string; feature_flags_access_level?: number; plugins_access_level?: number }>;
+  users?: Array<{
+    email: string;
+    first_name?: string;
+    last_name?: string;
+    /** Fixed distinct id (default: the user's uuid), for evaluating the caller's own flags. */
+    distinct_id?: string;
+    api_key?: string;
+    /** The key's label, as its owner named it in the service's settings. */
+    api_key_label?: string;
+    scopes?: string[];
+    memberships?: Array<{ organization: string; level?: number }>;
+    /** Profile settings embedded users show (`UserBasicSerializer`). */
+    role_at_organization?: string;
+    hedgehog_config?: Record<string, unknown>;
+  }>;
+  /** `members`: emails of the users who hold the role. */
+  roles?: Array<{ id: string; organization: string; name: string; feature_flags_access_level?: number; members?: string[] }>;
+  projects?: Array<{
+    organization: string;
+    name: string;
+    api_token?: string;
+    timezone?: string;
+    persons?: Array<{ distinct_id: string; properties?: Record<string, unknown> }>;
+    group_types?: Array<{ index: number; name: string }>;
+    groups?: Array<{ group_type_index: number; group_key: string; properties?: Record<string, unknown> }>;
+    cohorts?: Array<{ name: string; is_static?: boolean; filters?: Record<string, unknown> | null; members?: string[] }>;
+  }>;
+  feature_flags?: Array<{
+    project: string;
+    organization?: string;
+    key: string;
+    name?: string;
+    filters?: Record<string, unknown>;
+    active?: boolean;
+    deleted?: boolean;
+    ensure_experience_continuity?: boolean;
+    tags?: string[];
+  }>;
+  plugins?: Array<{
+    organization: string;
+    plugin_type: string;
+    name: string;
+    description?: string;
+    url?: string;
+    icon?: string | null;
+    tag?: string | null;
+    config_schema?: unknown;
+    is_global?: boolean;
+    capabilities?: unknown;
+    source?: Record<string, string>;
+  }>;
+}
 
 const PLUGIN_TYPE_NAMES: ReadonlySet<string> = new Set(PLUGIN_TYPES);
 
