@@ -1361,6 +1361,7 @@ export type ProjectFeatureFlagActivityArgs = {
 export type ProjectFeatureFlagsArgs = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   includeDeleted?: InputMaybe<Scalars['Boolean']['input']>;

@@ -83,8 +83,8 @@ export const Project: ProjectResolvers = {
   // An upstream without background deletion does not report it: its projects are never pending.
   isPendingDeletion: async (project, _args, ctx) => (await ctx.loaders.project.full(project)).is_pending_deletion ?? false,
 
-  featureFlags: (project, { includeDeleted, search, active, ...args }, ctx) => {
-    const filters = { search: search ?? undefined, active: active ?? undefined };
+  featureFlags: (project, { includeDeleted, search, active, archived, ...args }, ctx) => {
+    const filters = { search: search ?? undefined, active: active ?? undefined, archived: archived ?? undefined };
     if (includeDeleted) return connectionFor(args, flagsWithDeleted(ctx, project.id, filters), 'FeatureFlag');
     return connectionFor(args, (limit, offset) => ctx.loaders.featureFlag.page(project.id, { limit, offset }, filters), 'FeatureFlag');
   },

@@ -58,7 +58,7 @@ function newClient(config: InMemoryCacheConfig = {}) {
     possibleTypes: possibleTypes(),
     ...config,
     // Filters are part of the list's identity; first/after/last/before are merged into one list.
-    typePolicies: { Project: { fields: { featureFlags: relayStylePagination(['search', 'active', 'includeDeleted']) } }, ...config.typePolicies },
+    typePolicies: { Project: { fields: { featureFlags: relayStylePagination(['search', 'active', 'archived', 'includeDeleted']) } }, ...config.typePolicies },
   });
   const client = new ApolloClient({ link: new HttpLink({ uri: stack.gatewayUrl, headers: { authorization: `Bearer ${KEY_A}` } }), cache });
   return { client, cache };

@@ -56,9 +56,11 @@ export function deletedIds(entries: ActivityLogRecord[]): number[] {
   return [...verdict].filter(([id, isDeleted]) => isDeleted && /^[1-9][0-9]{0,15}$/.test(id)).map(([id]) => Number(id));
 }
 
-// The list's own filters, applied to the deleted flags (the list searches key and name).
+// The list's own filters, applied to the deleted flags (the list searches key and name). Unlike the list,
+// an omitted `archived` keeps archived deleted flags: `includeDeleted` returns every deleted flag.
 function matches(flag: ProjectFlag, filters: FeatureFlagListFilters): boolean {
   const search = filters.search?.trim().toLowerCase();
   if (search && !flag.record.key.toLowerCase().includes(search) && !(flag.record.name ?? '').toLowerCase().includes(search)) return false;
+  if (filters.archived !== undefined && (flag.record.archived ?? false) !== filters.archived) return false;
   return filters.active === undefined || flag.record.active === filters.active;
 }
