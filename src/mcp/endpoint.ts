@@ -9,6 +9,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator as JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { bearerToken } from '../context.ts';
+import { MAX_BODY_BYTES } from '../http/json-body.ts';
 import type { McpTool } from './catalog.ts';
 import { callTool, type GraphQLAnswer } from './call.ts';
 import type { Confirmations } from './confirmation.ts';
@@ -49,9 +50,6 @@ const loadSdk = (): Promise<Sdk> =>
     import('@modelcontextprotocol/sdk/types.js'),
     import('@modelcontextprotocol/sdk/validation/ajv'),
   ]).then(([server, types, ajv]) => ({ ...server, ...types, validator: new ajv.AjvJsonSchemaValidator() })));
-
-/** Largest JSON-RPC request body, as on /graphql. */
-const MAX_BODY_BYTES = 1024 * 1024;
 
 /** True for `/mcp` with or without a query string (served before Express, like /graphql). */
 export function isMcpTarget(url: string | undefined): boolean {
