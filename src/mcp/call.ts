@@ -14,7 +14,7 @@ export interface GraphQLAnswer {
   errors?: readonly GraphQLFormattedError[];
 }
 
-export type RunOperation = (request: { query: string; operationName: string; variables: Record<string, unknown> }) => Promise<GraphQLAnswer>;
+type RunOperation = (request: { query: string; operationName: string; variables: Record<string, unknown> }) => Promise<GraphQLAnswer>;
 
 /** The result and its outcome label: `ok`, a gateway error code, or one of the tool's own refusals. */
 export interface ToolOutcome {
@@ -22,7 +22,7 @@ export interface ToolOutcome {
   outcome: string;
 }
 
-export const TOOL_REFUSALS = {
+const TOOL_REFUSALS = {
   UNKNOWN_ARGUMENT: 'UNKNOWN_ARGUMENT',
   CONFIRMATION_REQUIRED: 'CONFIRMATION_REQUIRED',
   CONFIRMATION_REFUSED: 'CONFIRMATION_REFUSED',

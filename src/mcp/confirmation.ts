@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** How long a confirmation token is accepted. */
-export const CONFIRMATION_TTL_MS = 5 * 60_000;
+const CONFIRMATION_TTL_MS = 5 * 60_000;
 
 export type ConfirmationCheck = 'confirmed' | 'expired' | 'mismatch';
 
@@ -46,7 +46,7 @@ export class Confirmations {
 }
 
 /** JSON with object keys sorted at every depth: the same arguments give the same text in any order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -5,7 +5,7 @@ import { Kind, OperationTypeNode, TokenKind, type GraphQLSchema, type OperationD
 import { QUERY_LIMITS } from '../apollo-plugins/cost-limit.ts';
 
 /** The comment lines right above the operation (`# ...`), joined; '' when there are none. */
-export function leadingComment(operation: OperationDefinitionNode): string {
+function leadingComment(operation: OperationDefinitionNode): string {
   const lines: string[] = [];
   for (let token = operation.loc?.startToken.prev; token && token.kind === TokenKind.COMMENT; token = token.prev) {
     lines.unshift(token.value.trim());
@@ -14,7 +14,7 @@ export function leadingComment(operation: OperationDefinitionNode): string {
 }
 
 /** `field: its description` for each root field the operation selects that has one. */
-export function rootFieldDocs(schema: GraphQLSchema, operation: OperationDefinitionNode): string[] {
+function rootFieldDocs(schema: GraphQLSchema, operation: OperationDefinitionNode): string[] {
   const root = schema.getRootType(operation.operation);
   const fields = root?.getFields() ?? {};
   return operation.selectionSet.selections.flatMap((selection) => {

@@ -17,7 +17,7 @@ import { hostRefusal } from './hosts.ts';
 import { JsonExchangeTransport, readMessages, sendAnswers } from './json-transport.ts';
 import { UNKNOWN_TOOL_LABEL, type ToolCallObserver } from './observe.ts';
 
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /** Runs one operation through the gateway's GraphQL pipeline with these request headers (src/server.ts). */
 export type ExecuteOperation = (

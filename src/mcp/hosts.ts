@@ -7,7 +7,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** The loopback names every gateway accepts. */
-export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Loopback plus the configured host names (MCP_ALLOWED_HOSTS), lower-cased, without ports. */
 export function allowedHosts(configured: readonly string[] = []): ReadonlySet<string> {

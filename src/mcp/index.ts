@@ -15,8 +15,7 @@ import { allowedHosts } from './hosts.ts';
 import { ToolCallObserver } from './observe.ts';
 import type { McpMutations } from './settings.ts';
 
-export { isMcpTarget, MCP_PATH } from './endpoint.ts';
-export { McpCatalogError, manifestSources, shippedOperations, type OperationSource } from './catalog.ts';
+export { isMcpTarget } from './endpoint.ts';
 
 /** The MCP settings of `GatewayOptions` (src/server.ts), under the names of `Config`. */
 export interface McpSettings {
