@@ -64,7 +64,7 @@ function confirm(tool: McpTool, variables: Record<string, unknown>, token: unkno
 }
 
 function answerResult(tool: McpTool, answer: GraphQLAnswer): ToolOutcome {
-  const data = answer.data ? (compactAnswer(answer.data as Json, tool.shape) as Record<string, unknown>) : null;
+  const data = answer.data ? (compactAnswer(answer.data as Json, tool.compaction) as Record<string, unknown>) : null;
   if (answer.errors && answer.errors.length > 0) {
     const lines = answer.errors.map(errorLine);
     if (data) lines.push(`Partial data: ${JSON.stringify(data)}`);

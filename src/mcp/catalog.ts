@@ -20,7 +20,8 @@ import { QUERY_LIMITS } from '../apollo-plugins/cost-limit.ts';
 import { operationCost } from '../query-cost.ts';
 import { toolDescription } from './description.ts';
 import { variablesSchema, type ToolVariable } from './input-schema.ts';
-import { outputShape, type OutputShape } from './output-schema.ts';
+import { outputShape } from './output-schema.ts';
+import { compactionPlan, type Plan } from './compact.ts';
 import type { JsonSchema } from './json-schema.ts';
 import type { McpMutations } from './settings.ts';
 
@@ -47,7 +48,8 @@ export interface McpTool {
   /** The document sent to Apollo Server (the operation with its fragments). */
   query: string;
   variables: readonly ToolVariable[];
-  shape: OutputShape;
+  /** Where the answer is made compact (`nodes` for `edges { node }`); null when it has no connection. */
+  compaction: Plan | null;
   source: string;
 }
 
@@ -133,7 +135,7 @@ function toolFor(schema: GraphQLSchema, parsed: Parsed): McpTool {
     type: read ? 'query' : 'mutation',
     query: body,
     variables,
-    shape,
+    compaction: compactionPlan(shape.compactPaths),
     source,
   };
 }

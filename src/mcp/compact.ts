@@ -1,28 +1,23 @@
 // The compact answer an agent reads (src/mcp/output-schema.ts decides where): at each noted
 // connection, `edges: [{ cursor, node }]` becomes `nodes: [node]`; `pageInfo` and the rest stay.
 // Only the objects on the way to a connection are copied; everything else is shared with `data`.
-import type { OutputShape } from './output-schema.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** The response keys to follow from one object, and whether that object is a connection to compact. */
-interface Plan {
+export interface Plan {
   here: boolean;
   keys: Map<string, Plan>;
 }
 
-const plans = new WeakMap<OutputShape, Plan>();
-
-/** `data` made compact at the shape's connection paths (a new value; `data` is not changed). */
-export function compactAnswer(data: Json, shape: OutputShape): Json {
-  if (shape.compactPaths.size === 0) return data;
-  let plan = plans.get(shape);
-  if (!plan) plans.set(shape, (plan = planOf(shape.compactPaths)));
-  return compact(data, plan);
+/** `data` made compact along the tool's plan (a new value; `data` is not changed); null: nothing to compact. */
+export function compactAnswer(data: Json, plan: Plan | null): Json {
+  return plan ? compact(data, plan) : data;
 }
 
-/** `a.b`, `a.b.edges.node.c` -> a tree of keys, each connection marked. */
-function planOf(paths: ReadonlySet<string>): Plan {
+/** `a.b`, `a.b.edges.node.c` -> a tree of keys, each connection marked; built once per tool (catalog.ts). */
+export function compactionPlan(paths: ReadonlySet<string>): Plan | null {
+  if (paths.size === 0) return null;
   const root: Plan = { here: false, keys: new Map() };
   for (const path of paths) {
     let plan = root;
