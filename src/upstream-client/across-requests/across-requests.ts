@@ -318,10 +318,10 @@ export class AcrossRequests {
   }
 
   async #invalidate(scopes: string[], route: string): Promise<void> {
-    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(scopes);
-    if (!this.#cache) return;
+    const cached = this.#staleHere(scopes);
+    if (!cached) return;
     try {
-      await Promise.all([this.#cache.invalidate(scopes), this.#peers?.publish({ scopes })]);
+      await Promise.all([cached, this.#peers?.publish({ scopes })]);
       this.#onEvent('invalidation', route);
     } catch {
       this.#onEvent('invalidation-failed', route);
@@ -331,8 +331,16 @@ export class AcrossRequests {
   /** A change another process made (`InvalidationPeers`), made here too. */
   async #applied(change: CacheChange): Promise<void> {
     if ('forgetKey' in change) return this.#cache?.forgetKey(change.forgetKey);
-    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(change.scopes);
-    await this.#cache?.invalidate(change.scopes);
+    await this.#staleHere(change.scopes);
+  }
+
+  /**
+   * `scopes` made stale in this process: the generations shared reads are found by (the memory cache
+   * bumps those same ones), then the cache's; undefined without a cache.
+   */
+  #staleHere(scopes: string[]): Promise<void> | undefined {
+    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(scopes);
+    return this.#cache?.invalidate(scopes);
   }
 
   #factsOf(call: Call, keyHash: string): CallFacts {
