@@ -3,7 +3,7 @@ import type { ChangeRequestRow, VoteRow } from '../storage/change-requests.ts';
 import type { Directory } from './directory.ts';
 
 /** Django's `duration_string` of microseconds, as DRF's `DurationField` shows it: `[D ]HH:MM:SS[.uuuuuu]`. */
-export function durationString(microseconds: number): string {
+function durationString(microseconds: number): string {
   const sign = microseconds < 0 ? '-' : '';
   let rest = Math.abs(microseconds);
   const micros = rest % 1_000_000;
