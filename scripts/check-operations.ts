@@ -7,9 +7,8 @@
 //
 // The repository's operations: the typed test documents (test/*/generated, from the `graphql()`
 // documents of the tests), test/clients/operations/*.graphql, the MCP tools' src/mcp/operations/*.graphql, the
-// requests of the Relay test client
-// (the text Relay's compiler persisted in test/clients/relay/__generated__), the client documents
-// the benchmark sends (bench/client-documents/) and the `graphql` blocks and curl examples of
+// requests of the Relay test client (the text Relay's compiler persisted in test/clients/relay/__generated__),
+// the client documents the benchmark sends (bench/client-documents/) and the `graphql` blocks and curl examples of
 // README.md. A manifest is @apollo/generate-persisted-query-manifest's trusted-documents format.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -67,24 +66,24 @@ export function markdownOperations(path: string, text: string = read(path)): Shi
  * codegen resolves them): a component's fragment lives in its own file.
  */
 function clientOperationFiles(): ShippedOperation[] {
-  const files = filesIn('test/clients/operations', '.graphql').map((path) => ({ path, text: read(path) }));
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const { text } of files) {
-    try {
-      for (const definition of parse(text).definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    } catch {
-      // reported with its file below
-    }
-  }
-  return files.map(({ path, text }) => {
-    let document: DocumentNode;
-    try {
-      document = parse(text);
-    } catch {
-      return { source: path, body: text };
-    }
-    return { source: path, body: withSpreadFragments(document, fragments) };
+  const files = filesIn('test/clients/operations', '.graphql').map((path) => {
+    const text = read(path);
+    return { path, text, document: parsedOrUndefined(text) };
   });
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const { document } of files) {
+    for (const definition of document?.definitions ?? []) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  // A file that does not parse is reported with its own text.
+  return files.map(({ path, text, document }) => ({ source: path, body: document ? withSpreadFragments(document, fragments) : text }));
+}
+
+function parsedOrUndefined(text: string): DocumentNode | undefined {
+  try {
+    return parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** `document` plus the fragments (from `fragments`) it spreads and does not define, transitively. */

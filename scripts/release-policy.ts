@@ -14,7 +14,7 @@ export interface ChangelogSection {
 }
 
 /** The heading of the section in preparation, as Keep a Changelog names it; a release dates it under its version. */
-export const UNRELEASED = 'Unreleased';
+const UNRELEASED = 'Unreleased';
 export const UNRELEASED_HEADING = `## [${UNRELEASED}]`;
 
 export function changelogSections(text: string): ChangelogSection[] {

@@ -1,5 +1,6 @@
 import { pythonStr } from '../python-format.ts';
 import type { FlagRow } from '../storage/flags.ts';
+import { isDict } from '../validation/fields.ts';
 import type { Intent, PathValue } from './policy-engine.ts';
 
 /**
@@ -58,25 +59,23 @@ const ROLLOUT_PATHS: ReadonlyArray<readonly string[]> = [
 ];
 
 /** Every rollout percentage of the filters with its path, e.g. `groups[0].rollout_percentage`. */
-export function rolloutPercentages(filters: unknown): PathValue[] {
+function rolloutPercentages(filters: unknown): PathValue[] {
   const found: PathValue[] = [];
   for (const spec of ROLLOUT_PATHS) {
     const container = spec.slice(0, -1);
     const field = spec.at(-1)!;
     let current: unknown = filters;
-    for (const key of container) current = isObject(current) ? current[key] : undefined;
+    for (const key of container) current = isDict(current) ? current[key] : undefined;
     const base = container.join('.');
-    if (isObject(current) && field in current) found.push({ path: `${base}.${field}`, value: current[field] });
+    if (isDict(current) && field in current) found.push({ path: `${base}.${field}`, value: current[field] });
     if (Array.isArray(current)) {
       current.forEach((item, index) => {
-        if (isObject(item) && field in item) found.push({ path: `${base}[${index}].${field}`, value: item[field] });
+        if (isDict(item) && field in item) found.push({ path: `${base}[${index}].${field}`, value: item[field] });
       });
     }
   }
   return found;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function changedPaths(before: PathValue[], after: PathValue[]): string[] {
   const old = new Map(before.map((item) => [item.path, JSON.stringify(item.value)]));
@@ -90,7 +89,7 @@ const updateAction: FlagAction = {
     // A toggle without filters is the enable/disable actions' business.
     if (flag && change.active !== undefined && change.active !== flag.active && !('filters' in change)) return false;
     const filters = change.filters;
-    if (!isObject(filters) || Object.keys(filters).length === 0) return false;
+    if (!isDict(filters) || Object.keys(filters).length === 0) return false;
     return changedPaths(rolloutPercentages(flag?.filters ?? {}), rolloutPercentages(filters)).length > 0;
   },
   intent(flag, change) {
@@ -122,10 +121,9 @@ const updateAction: FlagAction = {
   },
 };
 
-export const ENABLE = activeAction('feature_flag.enable', 'Enable', true, true);
-export const DISABLE = activeAction('feature_flag.disable', 'Disable', false, false);
-export const UPDATE = updateAction;
+const ENABLE = activeAction('feature_flag.enable', 'Enable', true, true);
+const DISABLE = activeAction('feature_flag.disable', 'Disable', false, false);
 
 /** The actions each serializer method is gated on, in the order the service tries them. */
-export const CREATE_ACTIONS: FlagAction[] = [ENABLE, UPDATE];
-export const UPDATE_ACTIONS: FlagAction[] = [ENABLE, DISABLE, UPDATE];
+export const CREATE_ACTIONS: FlagAction[] = [ENABLE, updateAction];
+export const UPDATE_ACTIONS: FlagAction[] = [ENABLE, DISABLE, updateAction];

@@ -77,7 +77,8 @@ function hasBypass(policy: ApprovalPolicyRow, actor: Actor): boolean {
   return policy.bypass_roles.some((role) => actor.roleIds.includes(role));
 }
 
-function isApprover(config: Record<string, unknown>, actor: Actor): boolean {
+/** Whether the user is in an approver set (`users` ids, `roles` ids): a policy's `approver_config` or a change request's snapshot of it. */
+export function isApprover(config: Record<string, unknown>, actor: Pick<Actor, 'userId' | 'roleIds'>): boolean {
   if (Array.isArray(config.users) && config.users.includes(actor.userId)) return true;
   return Array.isArray(config.roles) && config.roles.some((role) => actor.roleIds.includes(String(role)));
 }

@@ -1,5 +1,5 @@
 import { notFound, permissionDenied, plainError, validationError } from '../http/errors.ts';
-import { paginateArray } from '../http/pagination.ts';
+import { paginate } from '../http/pagination.ts';
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import {
@@ -50,12 +50,9 @@ function listChangeRequests(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'approvals:read');
   const viewer = viewerOf(ctx, project.organization_id);
   const requests = projectChangeRequests(ctx.store, project.id).filter(changeRequestFilter(ctx));
-  return ok(
-    paginateArray(
-      ctx.req,
-      requests.map((request) => changeRequestBody(request, changeRequestVotes(ctx.store, request.id), ctx.users, viewer)),
-    ),
-  );
+  // Only the page's requests are serialized: each reads its votes.
+  const body = (request: ChangeRequestRow) => changeRequestBody(request, changeRequestVotes(ctx.store, request.id), ctx.users, viewer);
+  return ok(paginate(ctx.req, requests.length, (limit, offset) => requests.slice(offset, offset + limit).map(body)));
 }
 
 function changeRequestOf(ctx: RouteContext, projectId: number): ChangeRequestRow {

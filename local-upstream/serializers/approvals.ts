@@ -1,9 +1,10 @@
+import { isApprover } from '../approvals/policy-engine.ts';
 import type { ApprovalPolicyRow } from '../storage/approval-policies.ts';
 import type { ChangeRequestRow, VoteRow } from '../storage/change-requests.ts';
 import type { Directory } from './directory.ts';
 
 /** Django's `duration_string` of microseconds, as DRF's `DurationField` shows it: `[D ]HH:MM:SS[.uuuuuu]`. */
-export function durationString(microseconds: number): string {
+function durationString(microseconds: number): string {
   const sign = microseconds < 0 ? '-' : '';
   let rest = Math.abs(microseconds);
   const micros = rest % 1_000_000;
@@ -46,8 +47,7 @@ export interface Viewer {
 export function canApprove(request: ChangeRequestRow, viewer: Viewer): boolean {
   const snapshot = request.policy_snapshot;
   if (request.created_by === viewer.userId && snapshot.allow_self_approve !== true) return false;
-  if (Array.isArray(snapshot.users) && snapshot.users.includes(viewer.userId)) return true;
-  return Array.isArray(snapshot.roles) && snapshot.roles.some((role) => viewer.roleIds.includes(String(role)));
+  return isApprover(snapshot, viewer);
 }
 
 /** `ApprovalSerializer`: one vote. */

@@ -10,7 +10,8 @@ export function effectiveFilters(filters: Record<string, unknown>): Record<strin
 }
 
 export function variantCount(flag: FlagRow): number {
-  const variants = (effectiveFilters(flag.filters).multivariate as { variants?: unknown[] } | null | undefined)?.variants;
+  // `effectiveFilters` only adds `groups`, so the stored filters have the variants as they are read.
+  const variants = (flag.filters.multivariate as { variants?: unknown[] } | null | undefined)?.variants;
   return Array.isArray(variants) ? variants.length : 0;
 }
 

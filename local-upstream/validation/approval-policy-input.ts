@@ -18,7 +18,7 @@ const POLICY_FIELDS: FieldSpecs = {
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 
 /** Django's `parse_duration`: `[DD [days, ]][[HH:]MM:]SS[.uuuuuu]` or ISO 8601 (`P14D`, `PT1H30M`); microseconds. */
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const standard = /^(?:(-?\d+) (?:days?, )?)?(-?)(?:(\d+):(?=\d+:\d+))?(?:(\d+):)?(\d+)(?:[.,](\d{1,6})\d{0,6})?$/.exec(text);
   if (standard) {
     const [, days = '0', sign, hours = '0', minutes = '0', seconds = '0', micros = ''] = standard;

@@ -56,7 +56,7 @@ export const FeatureFlag = asGetters<FeatureFlagResolvers>(ProjectFlag, {
   version: rest('version'),
   lastModifiedBy: rest('last_modified_by'),
   archived: isArchived,
-  status: (flag) => agreedStatus(flag),
+  status: agreedStatus,
   isSimpleFlag: rest('is_simple_flag'),
   rolloutPercentage: rest('rollout_percentage'),
   ensureExperienceContinuity: rest('ensure_experience_continuity'),

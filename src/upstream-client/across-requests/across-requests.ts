@@ -150,8 +150,10 @@ export class AcrossRequests {
     if (isWrite(call.method, call.policy)) return this.#write(call, keyHash, upstream, keyAccepted);
     if (!scopes) return upstream();
     if (this.#cache && !call.policy?.live) return this.#read(this.#cache, call, path, keyHash, scopes, report, upstream);
+    // Without the cache (or for a live read): only concurrent identical reads share a call.
     if (!this.#shared) return this.#fetched(call, keyHash, upstream);
-    return this.#shareOnly(this.#shared, call, path, keyHash, scopes, report, upstream);
+    const flight = flightOf(keyHash, entryPathOf(call, path), this.#generations.stamp(scopes));
+    return this.#joinOrLead(flight, call, keyHash, report, upstream, () => this.#fetched(call, keyHash, upstream));
   }
 
   /**
@@ -215,7 +217,7 @@ export class AcrossRequests {
     report: UpstreamReport,
     upstream: () => Promise<unknown>,
   ): Promise<unknown> {
-    const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
+    const entryPath = entryPathOf(call, path);
     const lifetime = this.#lifetime(call);
     if (lifetime < this.#ttlMs) report.partExpires(Date.now() + lifetime);
     const { value, stamp, expiresAt } = await cache.lookup(keyHash, entryPath, scopes);
@@ -233,32 +235,26 @@ export class AcrossRequests {
       const entries = call.policy?.primes?.({ ...this.#factsOf(call, keyHash), answer }) ?? [];
       if (entries.length > 0) await cache.prime(keyHash, scopes, stamp, entries).catch(() => {});
     };
-    const flight = this.#shared?.find(flightOf(keyHash, entryPath, stamp));
-    if (flight) return this.#follow(flight, call, report, () => this.#fetched(call, keyHash, upstream));
-    this.#onEvent('miss', call.route);
-    const read = async () => {
+    return this.#joinOrLead(flightOf(keyHash, entryPath, stamp), call, keyHash, report, upstream, async () => {
+      this.#onEvent('miss', call.route);
       const answer = await this.#fetched(call, keyHash, upstream);
       await keep(answer);
       return answer;
-    };
-    return this.#shared ? this.#shared.start(flightOf(keyHash, entryPath, stamp), read) : read();
+    });
   }
 
-  /** Without the cache (or for a live read): only concurrent identical reads share a call. */
-  #shareOnly(
-    shared: SharedReads,
+  /** The answer of the identical read in flight (`flight`) if there is one; else `lead` runs, as that flight when reads are shared. */
+  #joinOrLead(
+    flight: string,
     call: Call,
-    path: string,
     keyHash: string,
-    scopes: string[],
     report: UpstreamReport,
     upstream: () => Promise<unknown>,
+    lead: () => Promise<unknown>,
   ): Promise<unknown> {
-    const entryPath = call.decode ? `${path} ${call.decode.name}` : path;
-    const flight = flightOf(keyHash, entryPath, this.#generations.stamp(scopes));
-    const inFlight = shared.find(flight);
+    const inFlight = this.#shared?.find(flight);
     if (inFlight) return this.#follow(inFlight, call, report, () => this.#fetched(call, keyHash, upstream));
-    return shared.start(flight, () => this.#fetched(call, keyHash, upstream));
+    return this.#shared ? this.#shared.start(flight, lead) : lead();
   }
 
   /**
@@ -322,10 +318,10 @@ export class AcrossRequests {
   }
 
   async #invalidate(scopes: string[], route: string): Promise<void> {
-    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(scopes);
-    if (!this.#cache) return;
+    const cached = this.#staleHere(scopes);
+    if (!cached) return;
     try {
-      await Promise.all([this.#cache.invalidate(scopes), this.#peers?.publish({ scopes })]);
+      await Promise.all([cached, this.#peers?.publish({ scopes })]);
       this.#onEvent('invalidation', route);
     } catch {
       this.#onEvent('invalidation-failed', route);
@@ -335,8 +331,16 @@ export class AcrossRequests {
   /** A change another process made (`InvalidationPeers`), made here too. */
   async #applied(change: CacheChange): Promise<void> {
     if ('forgetKey' in change) return this.#cache?.forgetKey(change.forgetKey);
-    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(change.scopes);
-    await this.#cache?.invalidate(change.scopes);
+    await this.#staleHere(change.scopes);
+  }
+
+  /**
+   * `scopes` made stale in this process: the generations shared reads are found by (the memory cache
+   * bumps those same ones), then the cache's; undefined without a cache.
+   */
+  #staleHere(scopes: string[]): Promise<void> | undefined {
+    if (!(this.#cache instanceof MemoryReadCache)) this.#generations.bump(scopes);
+    return this.#cache?.invalidate(scopes);
   }
 
   #factsOf(call: Call, keyHash: string): CallFacts {
@@ -349,6 +353,9 @@ export class AcrossRequests {
     return maxAgeMs === undefined ? this.#ttlMs : Math.min(maxAgeMs, this.#ttlMs);
   }
 }
+
+/** What an answer is kept and shared under: the exact path and query, plus the decoder when the call has one (a decoded answer differs from the raw one). */
+const entryPathOf = (call: Call, path: string): string => (call.decode ? `${path} ${call.decode.name}` : path);
 
 const sameScopes = (a: string[], b: string[]): boolean => a.length === b.length && a.every((scope, index) => scope === b[index]);
 
