@@ -16,16 +16,14 @@
 // the variables like execution does (the router only reads literals), and a negative slicing
 // argument counts as 0 (the router would subtract; the resolvers refuse it anyway).
 // The hints are read from the schema's AST nodes once per schema (`costHints`), never per request,
-// and `costEstimator` scores an operation that reads no variable once.
+// and `costEstimator` remembers each operation's score with the variable values it read.
 import {
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
   Kind,
   OperationTypeNode,
-  getDirectiveValues,
   getNamedType,
   getNullableType,
-  getVariableValues,
   isAbstractType,
   isCompositeType,
   isInterfaceType,
@@ -33,6 +31,7 @@ import {
   isObjectType,
   valueFromASTUntyped,
   type ConstDirectiveNode,
+  type DirectiveNode,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -45,6 +44,7 @@ import {
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { coercedVariables } from './execution/coerced-variables.ts';
 
 interface ListSizeHint {
   assumedSize: number | null;
@@ -98,57 +98,98 @@ export function operationCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operationName: string | null | undefined,
-  variables: Readonly<Record<string, unknown>> = {},
+  variables?: Readonly<Record<string, unknown>>,
   options: CostOptions = { defaultListSize: 100 }, // the gateway passes QUERY_LIMITS.maxPageSize
 ): number {
   const operation = selectOperation(document, operationName);
-  return operation ? scoreOperation(schema, document, operation, variables, options).cost : 0;
+  return operation ? scoreOperation(schema, document, operation, lazyVariables(schema, operation, variables), options).cost : 0;
 }
 
 /**
- * `operationCost` with these options, remembering the cost of every operation whose score read no
- * variable (none in a slicing argument, no directive on a selection): it depends on the document
- * alone, and Apollo hands the same parsed document to every request with the same query text.
- * Operations that do read variables are scored on every call.
+ * `operationCost` with these options, remembering each operation's score together with the
+ * variables the scoring read (slicing arguments, `@skip`/`@include` conditions, the number of
+ * `_entities` representations) and their values: a request whose variables hold the same values
+ * gets the same score, since scoring is a function of the values it reads. Apollo hands the same
+ * parsed document to every request with the same query text, so the scores live with it; at most
+ * `MAX_REMEMBERED_SCORES` per operation.
  */
 export function costEstimator(options: CostOptions): typeof operationCost {
-  const fixed = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, number>>();
-  return (schema, document, operationName, variables = {}) => {
+  const scored = new WeakMap<GraphQLSchema, WeakMap<OperationDefinitionNode, RememberedScore[]>>();
+  return (schema, document, operationName, variables) => {
     const operation = selectOperation(document, operationName);
     if (!operation) return 0;
-    let costs = fixed.get(schema);
-    if (!costs) fixed.set(schema, (costs = new WeakMap()));
-    const known = costs.get(operation);
-    if (known !== undefined) return known;
-    const { cost, readVariables } = scoreOperation(schema, document, operation, variables, options);
-    if (!readVariables) costs.set(operation, cost);
-    return cost;
+    let bySchema = scored.get(schema);
+    if (!bySchema) scored.set(schema, (bySchema = new WeakMap()));
+    let remembered = bySchema.get(operation);
+    if (!remembered) bySchema.set(operation, (remembered = []));
+    const values = lazyVariables(schema, operation, variables);
+    const known = remembered.find((score) => score.reads.every(([name, value]) => sameRead(values()[name], value)));
+    if (known) return known.cost;
+    const score = scoreOperation(schema, document, operation, values, options);
+    if (remembered.length < MAX_REMEMBERED_SCORES && score.reads.every(([, read]) => read !== UNREMEMBERED)) remembered.push(score);
+    return score.cost;
   };
+}
+
+/** Scores remembered per operation: clients send a few page sizes and condition values. */
+export const MAX_REMEMBERED_SCORES = 16;
+
+interface RememberedScore {
+  cost: number;
+  /** Each variable the scoring read, with the value it read (a list stands for its length). */
+  reads: readonly (readonly [string, unknown])[];
+}
+
+/** A value scoring read that no score is remembered with (anything but an Int, a Boolean, null or a list: a client mistake). */
+const UNREMEMBERED = Symbol('unremembered');
+
+/** What a score depends on of a value it read: an Int or Boolean as it is, a list (the representations) by its length. */
+function readOf(value: unknown): unknown {
+  if (Array.isArray(value)) return { length: value.length };
+  return value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean' ? value : UNREMEMBERED;
+}
+
+function sameRead(value: unknown, read: unknown): boolean {
+  if (Array.isArray(value)) return typeof read === 'object' && read !== null && (read as { length: number }).length === value.length;
+  return Object.is(value, read);
+}
+
+function lazyVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>> | undefined,
+): () => Record<string, unknown> {
+  let values: Record<string, unknown> | undefined;
+  return () => (values ??= coerceVariables(schema, operation, variables));
 }
 
 function scoreOperation(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
-  variables: Readonly<Record<string, unknown>>,
+  variables: () => Record<string, unknown>,
   options: CostOptions,
-): { cost: number; readVariables: boolean } {
+): RememberedScore {
   const rootType = schema.getRootType(operation.operation);
-  if (!rootType) return { cost: 0, readVariables: false };
+  if (!rootType) return { cost: 0, reads: [] };
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  let coerced: Record<string, unknown> | undefined;
+  const reads: [string, unknown][] = [];
   const ctx: ScoringContext = {
     schema,
     hints: costHints(schema),
     fragments,
-    variables: () => (coerced ??= coerceVariables(schema, operation, variables)),
+    variable: (name) => {
+      const value = variables()[name];
+      if (!reads.some(([read]) => read === name)) reads.push([name, readOf(value)]);
+      return value;
+    },
     options,
     activeFragments: new Set(),
   };
   const base = operation.operation === OperationTypeNode.MUTATION ? MUTATION_BASE_COST : 0;
   const cost = base + selectionSetCost(ctx, operation.selectionSet, rootType, null);
-  return { cost, readVariables: coerced !== undefined };
+  return { cost, reads };
 }
 
 function selectOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode | undefined {
@@ -159,9 +200,12 @@ function selectOperation(document: DocumentNode, operationName: string | null | 
 
 // Coerced like execution will (defaults of the operation's variables included); when the values
 // do not coerce, execution refuses the operation anyway, so the raw values are good enough here.
-function coerceVariables(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
-  return coerced.coerced ?? { ...variables };
+function coerceVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  return coercedVariables(schema, operation, variables).coerced ?? { ...variables };
 }
 
 /** How the parent field's `@listSize(sizedFields:)` sizes the lists directly below it. */
@@ -174,8 +218,8 @@ interface ScoringContext {
   schema: GraphQLSchema;
   hints: CostHints;
   fragments: ReadonlyMap<string, FragmentDefinitionNode>;
-  /** The coerced variables, coerced on first use (an operation that never reads them is scored once). */
-  variables: () => Record<string, unknown>;
+  /** A coerced variable's value (the variables are coerced on first use), recorded as read. */
+  variable: (name: string) => unknown;
   options: CostOptions;
   /** Fragments being expanded (a valid document has no cycles; this keeps an invalid one finite). */
   activeFragments: Set<string>;
@@ -236,7 +280,7 @@ function representationCount(ctx: ScoringContext, node: FieldNode): number | nul
   const argument = node.arguments?.find((a) => a.name.value === 'representations');
   if (!argument) return null;
   if (argument.value.kind === Kind.LIST) return argument.value.values.length;
-  const value = argument.value.kind === Kind.VARIABLE ? ctx.variables()[argument.value.name.value] : undefined;
+  const value = argument.value.kind === Kind.VARIABLE ? ctx.variable(argument.value.name.value) : undefined;
   return Array.isArray(value) ? value.length : null;
 }
 
@@ -245,7 +289,7 @@ function expectedSize(ctx: ScoringContext, node: FieldNode, listSize: ListSizeHi
   const values = new Map(defaults);
   for (const argument of node.arguments ?? []) {
     if (!listSize.slicingArguments.includes(argument.name.value)) continue;
-    const value = argument.value.kind === Kind.VARIABLE ? ctx.variables()[argument.value.name.value] : valueFromASTUntyped(argument.value);
+    const value = argument.value.kind === Kind.VARIABLE ? ctx.variable(argument.value.name.value) : valueFromASTUntyped(argument.value);
     if (isInt32(value)) values.set(argument.name.value, Math.max(0, value));
   }
   return values.size > 0 ? Math.max(...values.values()) : listSize.assumedSize;
@@ -254,15 +298,19 @@ function expectedSize(ctx: ScoringContext, node: FieldNode, listSize: ListSizeHi
 // Like the router, a value that is not a GraphQL Int (e.g. an uncoercible variable) is ignored.
 const isInt32 = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31;
 
+// As graphql-js's `getDirectiveValues` reads `if`: a missing or null variable makes it throw, which
+// counts the selection (execution refuses the operation anyway); another non-boolean is neither.
 function skipped(ctx: ScoringContext, node: SelectionNode): boolean {
   if (!node.directives?.length) return false;
-  try {
-    const variables = ctx.variables();
-    if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return true;
-    return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if === false;
-  } catch {
-    return false; // a missing variable: execution refuses the operation; count the selection meanwhile
-  }
+  return (
+    conditionValue(ctx, node.directives, GraphQLSkipDirective.name) === true || conditionValue(ctx, node.directives, GraphQLIncludeDirective.name) === false
+  );
+}
+
+function conditionValue(ctx: ScoringContext, directives: readonly DirectiveNode[], name: string): unknown {
+  const value = directives.find((d) => d.name.value === name)?.arguments?.find((a) => a.name.value === 'if')?.value;
+  if (value?.kind === Kind.VARIABLE) return ctx.variable(value.name.value);
+  return value?.kind === Kind.BOOLEAN ? value.value : undefined;
 }
 
 function applies(schema: GraphQLSchema, condition: string | undefined, type: GraphQLObjectType): boolean {

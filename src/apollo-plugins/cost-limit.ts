@@ -78,7 +78,7 @@ export function costLimit(maxCost: number = QUERY_LIMITS.maxCost) {
     introspectionOnly: boolean,
   ): number | undefined => {
     if (!operation || introspectionOnly) return undefined;
-    const cost = operationCost(schema, document, operation.name?.value, request.variables ?? {});
+    const cost = operationCost(schema, document, operation.name?.value, request.variables);
     if (cost > maxCost) throw costTooHigh(cost, maxCost);
     return cost;
   };

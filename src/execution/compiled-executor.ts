@@ -18,11 +18,12 @@
 //   - an operation past MAX_VARIANTS condition vectors, or one graphql-jit refuses to compile;
 //   - an answer whose errors graphql-jit may report unlike graphql-js (below), computed again.
 // Each path is counted in `graphql_executions_total{executor, reason}`.
-import { execute, getVariableValues, GraphQLError, GraphQLSchema, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { execute, GraphQLError, GraphQLSchema, type DocumentNode, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import type { ExecutionCounter, ExecutionReason } from './metrics.ts';
 import { ineligibility } from './eligibility.ts';
+import { coercedVariables } from './coerced-variables.ts';
 import { COERCED_VARIABLE, conditionedOperation, conditionVector, variantDocument, type ConditionedOperation } from './condition-variants.ts';
 import { FEDERATED_TRACE_HEADER } from '../apollo-plugins/inline-trace.ts';
 
@@ -103,7 +104,7 @@ export function compiledExecutor({ schema, compileSchema, count, recomputationCo
     if (request.request.http?.headers.get(FEDERATED_TRACE_HEADER) === 'ftv1') return interpreted(request, 'tracing');
     const operation = plan(request.document, request.operation, request.operationName);
     if (typeof operation === 'string') return interpreted(request, operation);
-    const variables = getVariableValues(schema, request.operation.variableDefinitions ?? [], request.request.variables ?? {}, { maxErrors: 50 });
+    const variables = coercedVariables(schema, request.operation, request.request.variables);
     if (variables.errors) return interpreted(request, 'variables');
     const vector = conditionVector(operation.conditioned, variables.coerced);
     if (vector === null) return interpreted(request, 'condition');

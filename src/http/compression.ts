@@ -70,10 +70,9 @@ export function compressStream(req: IncomingMessage, res: ServerResponse): void 
  * (not for HEAD, `no-transform` or an answer already encoded). A promise only when it compresses.
  */
 export function sendAnswer(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> | undefined {
-  const bytes = Buffer.byteLength(body);
-  const encoding = encodingFor(req, res, bytes);
+  const encoding = encodingFor(req, res, body);
   if (encoding === null) {
-    res.setHeader('content-length', bytes);
+    // Node's `end` measures a string body and sends its Content-Length.
     res.end(body);
     return undefined;
   }
@@ -89,15 +88,18 @@ export function sendAnswer(req: IncomingMessage, res: ServerResponse, body: stri
   );
 }
 
-/** The encoding to send an answer of `bytes` in, or null to send it as it is; names Accept-Encoding in Vary when the answer is compressible. */
-function encodingFor(req: IncomingMessage, res: ServerResponse, bytes: number): string | null {
+/** At least the threshold in UTF-8: every UTF-16 code unit takes one byte or more, so a long string is measured only when short. */
+const reachesThreshold = (body: string) => body.length >= COMPRESSION_THRESHOLD_BYTES || Buffer.byteLength(body) >= COMPRESSION_THRESHOLD_BYTES;
+
+/** The encoding to send `body` in, or null to send it as it is; names Accept-Encoding in Vary when the answer is compressible. */
+function encodingFor(req: IncomingMessage, res: ServerResponse, body: string): string | null {
   if (!compressible(req, res)) return null;
   const cacheControl = res.getHeader('cache-control');
   if (typeof cacheControl === 'string' && NO_TRANSFORM.test(cacheControl)) return null;
   // Express's `res.vary` is the `vary` package's append (what `compression` calls), and needs nothing of Express.
   express.response.vary.call(res as Response, 'Accept-Encoding');
   if (!req.headers['accept-encoding'] || req.method === 'HEAD' || res.getHeader('content-encoding') !== undefined) return null;
-  if (bytes < COMPRESSION_THRESHOLD_BYTES) return null;
+  if (!reachesThreshold(body)) return null;
   const chosen = new Negotiator(req).encoding(ENCODINGS, { preferred: PREFERRED });
   return chosen && chosen !== 'identity' ? chosen : null;
 }
