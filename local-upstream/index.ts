@@ -1,5 +1,5 @@
 import { demoSeed } from './demo-seed.ts';
-import { UpstreamHttpServer, type UpstreamRequestRecord } from './server.ts';
+import { UpstreamHttpServer, type ServiceBehaviour, type UpstreamRequestRecord } from './server.ts';
 import type { FaultSpec } from './http/faults.ts';
 import { applySeed, type SeedFile, type SeedSummary } from './seed.ts';
 import { deleteApiKey } from './storage/accounts.ts';
@@ -7,6 +7,7 @@ import { Store } from './storage/db.ts';
 import { isEmptyStore } from './storage/seed-origins.ts';
 import { parseRateLimitSetting, type ThrottleRates } from './http/throttle.ts';
 import { parseLatency, type Latency } from './http/latency.ts';
+import { parseDeletionDelay } from './project-deletion.ts';
 
 // The local upstream: the REST interface on SQLite. `startLocalUpstream()` serves it on a port (0 picks a free
 // one); tests read `requests` to count upstream calls and use `injectFault` for error paths.
@@ -41,7 +42,7 @@ export interface LocalUpstreamOptions {
   rateLimit?: ThrottleRates | string;
   /** Added latency per call in ms: a number, `{min, max}`, or the CLI's text (`150`, `100-400`). Default 0. */
   latencyMs?: number | Latency | string;
-  /** How long a deleted project stays readable with `is_pending_deletion` before it is removed (default 5000 ms). */
+  /** How long a deleted project stays readable with `is_pending_deletion` before it is removed: whole ms up to 2^31-1 (default 5000). */
   deletionDelayMs?: number;
 }
 
@@ -62,6 +63,7 @@ export interface LocalUpstream {
 
 /** Opens the store, applies the seed and serves the REST interface; `stop()` closes both. */
 export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Promise<LocalUpstream> {
+  const behaviour = serviceBehaviour(options);
   const store = new Store(options.dbPath ?? ':memory:');
   let seeded: SeedSummary;
   try {
@@ -75,12 +77,7 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
   const log = options.quiet ? () => {} : (message: string, error: unknown) => console.error(`[local-upstream] ${message}`, error);
   let server: UpstreamHttpServer;
   try {
-    server = new UpstreamHttpServer(store, log, {
-      ...(options.requestLogLimit === undefined ? {} : { requestLogLimit: options.requestLogLimit }),
-      rateLimit: typeof options.rateLimit === 'string' ? parseRateLimitSetting(options.rateLimit) : (options.rateLimit ?? 'posthog'),
-      latency: latencyOf(options.latencyMs),
-      ...(options.deletionDelayMs === undefined ? {} : { deletionDelayMs: options.deletionDelayMs }),
-    });
+    server = new UpstreamHttpServer(store, log, behaviour);
   } catch (error) {
     store.close();
     throw error;
@@ -108,6 +105,16 @@ export async function startLocalUpstream(options: LocalUpstreamOptions = {}): Pr
       await server.close();
       store.close();
     },
+  };
+}
+
+/** The options that shape how the service behaves, checked before the store is opened: a bad one is refused and changes nothing. */
+function serviceBehaviour(options: LocalUpstreamOptions): ServiceBehaviour {
+  return {
+    ...(options.requestLogLimit === undefined ? {} : { requestLogLimit: options.requestLogLimit }),
+    rateLimit: typeof options.rateLimit === 'string' ? parseRateLimitSetting(options.rateLimit) : (options.rateLimit ?? 'posthog'),
+    latency: latencyOf(options.latencyMs),
+    ...(options.deletionDelayMs === undefined ? {} : { deletionDelayMs: parseDeletionDelay(String(options.deletionDelayMs)) }),
   };
 }
 

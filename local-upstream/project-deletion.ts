@@ -4,10 +4,13 @@ import { getProject, isPendingDeletion, pendingDeletionProjectIds, removeProject
 /** How long a deleted project stays pending before it is removed, unless told otherwise (`--deletion-delay`). */
 export const DEFAULT_DELETION_DELAY_MS = 5000;
 
-/** `--deletion-delay` / `LOCAL_DELETION_DELAY_MS`: whole milliseconds, 0 or more (timers take at most 2^31-1). */
+/** A timer's longest delay: a longer one would fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** `--deletion-delay` / `LOCAL_DELETION_DELAY_MS` / the `deletionDelayMs` option: whole milliseconds from 0 to 2^31-1. */
 export function parseDeletionDelay(text: string): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value > 2_147_483_647) throw new Error(`the deletion delay must be whole milliseconds, got "${text}"`);
+  if (!/^\d+$/.test(text) || value > MAX_TIMER_MS) throw new Error(`the deletion delay must be whole milliseconds from 0 to ${MAX_TIMER_MS}, got "${text}"`);
   return value;
 }
 

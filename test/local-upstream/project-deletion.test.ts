@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,19 @@ describe('a database file with a project pending deletion', () => {
     await upstream.stop();
     upstream = await startLocalUpstream({ seed: null, dbPath, quiet: true, rateLimit: 'off', deletionDelayMs: DELAY_MS });
     await gone(client(upstream, KEYS.owner), created.id);
+  });
+});
+
+describe('the deletionDelayMs option', () => {
+  it.each([-1, Number.NaN, 1.5, Number.POSITIVE_INFINITY, 2 ** 31])('refuses %s before the database file is opened or seeded', async (deletionDelayMs) => {
+    const dir = mkdtempSync(join(tmpdir(), 'deletion-delay-'));
+    const dbPath = join(dir, 'upstream.db');
+    try {
+      const start = startLocalUpstream({ seed: testSeed(), dbPath, quiet: true, rateLimit: 'off', deletionDelayMs });
+      await expect(start).rejects.toThrow(`the deletion delay must be whole milliseconds from 0 to 2147483647, got "${deletionDelayMs}"`);
+      expect(existsSync(dbPath)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
