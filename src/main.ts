@@ -16,7 +16,7 @@ import { cacheNamespace, RedisLink } from './upstream-client/across-requests/red
 import { ManifestError, readManifest, type PersistedQueryManifest } from './trusted-documents/manifest.ts';
 import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents/store.ts';
 import type { LocalUpstream } from '../local-upstream/index.ts';
-import { buildCatalog, McpCatalogError, manifestSources, shippedOperations } from './mcp/catalog.ts';
+import { buildCatalog, McpCatalogError, manifestSources, shippedOperations, type McpTool, type OperationSource } from './mcp/catalog.ts';
 import { gatewaySchema } from './schema.ts';
 
 // Before the top-level await below runs the gateway, which logs it.
@@ -28,9 +28,9 @@ const UNSHARED_KEYS_WARNING =
 const config = configOrExit();
 // Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
 const manifest = manifestOrExit();
-// The MCP tools are the manifest's operations, else the shipped ones; checked here for the same reason.
-const mcpOperations = manifest ? manifestSources(manifest, config.trustedDocuments) : shippedOperations();
-if (cluster.isPrimary) checkMcpToolsOrExit();
+// The MCP tools are the manifest's operations, else the shipped ones; built (so checked) here for the same
+// reason, once: this process's gateway serves these (a cluster's primary only checks them).
+const mcpTools = mcpToolsOrExit(manifest ? manifestSources(manifest, config.trustedDocuments) : shippedOperations());
 
 if (config.workers > 1 && cluster.isPrimary) await runPrimary();
 else await runGateway();
@@ -59,8 +59,7 @@ async function runGateway(): Promise<void> {
         cache,
         compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
-        mcpOperations,
-        mcpMutations: config.mcpMutations,
+        mcpTools,
         mcpAllowedHosts: config.mcpAllowedHosts,
         ...(config.mcpConfirmationSecret ? { mcpConfirmationSecret: config.mcpConfirmationSecret } : {}),
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
@@ -202,9 +201,9 @@ function manifestOrExit(): PersistedQueryManifest | undefined {
   }
 }
 
-function checkMcpToolsOrExit(): void {
+function mcpToolsOrExit(operations: readonly OperationSource[]): ReadonlyMap<string, McpTool> {
   try {
-    buildCatalog(gatewaySchema(), mcpOperations, config.mcpMutations);
+    return buildCatalog(gatewaySchema(), operations, config.mcpMutations);
   } catch (error) {
     if (!(error instanceof McpCatalogError)) throw error;
     process.stderr.write(`Configuration error: ${error.message}\n`);

@@ -7,7 +7,7 @@ import type { Registry } from 'prom-client';
 import type { GatewayContext } from '../context.ts';
 import { gatewaySchema } from '../schema.ts';
 import type { GatewayTracer } from '../tracing.ts';
-import { buildCatalog, shippedOperations, type OperationSource } from './catalog.ts';
+import { buildCatalog, shippedOperations, type McpTool, type OperationSource } from './catalog.ts';
 import { Confirmations } from './confirmation.ts';
 import { mcpEndpoint } from './endpoint.ts';
 import { executeThrough, type ContextOfHeaders } from './execute.ts';
@@ -19,6 +19,8 @@ export { isMcpTarget } from './endpoint.ts';
 
 /** The MCP settings of `GatewayOptions` (src/server.ts), under the names of `Config`. */
 export interface McpSettings {
+  /** The tools, already built (main.ts builds them to check them before anything starts); when absent, built from the two below. */
+  mcpTools?: ReadonlyMap<string, McpTool>;
   /** The operations served as tools; default the shipped ones (src/mcp/operations/). */
   mcpOperations?: readonly OperationSource[];
   /** MCP_MUTATIONS (default `off`). */
@@ -52,7 +54,7 @@ function gatewayVersion(): string {
 
 /** The /mcp listener. Throws `McpCatalogError` when the operations cannot all be tools. */
 export function mcpRoute(settings: McpSettings, parts: McpRouteParts) {
-  const tools = buildCatalog(gatewaySchema(), settings.mcpOperations ?? shippedOperations(), settings.mcpMutations ?? 'off');
+  const tools = settings.mcpTools ?? buildCatalog(gatewaySchema(), settings.mcpOperations ?? shippedOperations(), settings.mcpMutations ?? 'off');
   return mcpEndpoint(
     {
       tools,
