@@ -13,6 +13,7 @@ import type { GatewayContext } from '../context.ts';
 
 export type CacheControl = (request: GraphQLRequestContextWillSendResponse<GatewayContext>) => void;
 
+/** Kept by no cache: also what the edge sets on every /graphql answer before Apollo Server decides (src/http/graphql-edge.ts). */
 export const NOT_KEPT = 'private, no-store';
 /** Kept, but checked with the gateway before each use: what the cache being off, or an entry about to expire, allows. */
 export const REVALIDATED = 'private, no-cache';

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApolloServer, BaseContext } from '@apollo/server';
 import express, { type Response } from 'express';
 import type { Logger } from 'pino';
+import { NOT_KEPT } from '../apollo-plugins/cache-control.ts';
 import type { GatewayMetrics } from '../observability.ts';
 import type { TrustedDocuments } from '../trusted-documents/store.ts';
 import { apolloHandler, searchOf, type ContextFunction } from './apollo-handler.ts';
@@ -63,7 +64,7 @@ export function graphqlEdge<TContext extends BaseContext>(options: GraphQLEdgeOp
 function perKeyAnswer(res: ServerResponse): void {
   // Express's `res.vary` is the `vary` package's append, and needs nothing of Express.
   express.response.vary.call(res as Response, 'Authorization');
-  res.setHeader('cache-control', 'private, no-store');
+  res.setHeader('cache-control', NOT_KEPT);
 }
 
 /**
