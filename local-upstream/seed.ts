@@ -179,13 +179,7 @@ function insertSeedFlag(store: Store, project: ProjectRow, input: SeedFlag): Fla
   let filters: Record<string, unknown> = input.filters ?? {};
   // Filters without `groups` (the documented `{}`) are stored as they are and read as one condition for everyone.
   if ('groups' in filters) {
-    const flags = allFlags(store, project.id, true).map((flag) => ({
-      id: flag.id,
-      key: flag.key,
-      active: flag.active,
-      deleted: flag.deleted,
-      filters: flag.filters,
-    }));
+    const flags = allFlags(store, project.id, true);
     const cohorts = projectCohorts(store, project.id);
     const result = validateFilters(input.filters, {
       isCreate: true,

@@ -15,6 +15,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { MissingTokenError, UpstreamError } from './upstream-client/client/http.ts';
+import { isObject } from './upstream-client/transport/record-shapes.ts';
 import { userErrorCode, type UserError } from './user-error.ts';
 
 export type { UserError } from './user-error.ts';
@@ -228,7 +229,7 @@ function snakeToCamel(name: string): string {
 }
 
 function asErrorBody(body: unknown): UpstreamErrorBody | null {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null;
+  return isObject(body) ? body : null;
 }
 
 function stringOrNull(value: unknown): string | null {

@@ -2,6 +2,7 @@ import { ApiError, plainError } from '../http/errors.ts';
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { pythonStr } from '../python-format.ts';
+import { isDict } from '../validation/fields.ts';
 import { allFlags, getFlagByKey, type FlagRow } from '../storage/flags.ts';
 import { flagStatusReport } from '../serializers/flag-status.ts';
 import { parseId } from '../auth/access.ts';
@@ -72,7 +73,7 @@ function iterate(ids: unknown): unknown[] {
 function bulkKeys(ctx: RouteContext): ApiResponse {
   const { project } = projectOf(ctx, 'feature_flag:read');
   const body = ctx.req.body();
-  const ids = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).ids : undefined;
+  const ids = isDict(body) ? body.ids : undefined;
   if (!truthy(ids)) return ok({ keys: {} });
   const valid: number[] = [];
   const invalid: unknown[] = [];

@@ -3,6 +3,7 @@ import type { Store } from '../storage/db.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { getCohortName, getGroupProperties } from '../storage/people.ts';
 import { getProject } from '../storage/projects.ts';
+import { isDict } from '../validation/fields.ts';
 
 export interface UserBasic {
   id: number;
@@ -30,12 +31,10 @@ const pick = (object: Record<string, unknown>, key: string): unknown => object[k
  * under `actor_options`), null when none is saved or the stored value is not an object.
  */
 function hedgehogConfig(config: unknown): HedgehogConfig | null {
-  if (!isObject(config) || Object.keys(config).length === 0) return null;
-  const actor = config.version === 2 ? (isObject(config.actor_options) ? config.actor_options : {}) : config;
+  if (!isDict(config) || Object.keys(config).length === 0) return null;
+  const actor = config.version === 2 ? (isDict(config.actor_options) ? config.actor_options : {}) : config;
   return { use_as_profile: pick(config, 'use_as_profile'), color: pick(actor, 'color'), accessories: pick(actor, 'accessories'), skin: pick(actor, 'skin') };
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `UserBasicSerializer`, embedded wherever a record names a user. */
 export function userBasic(user: User): UserBasic {

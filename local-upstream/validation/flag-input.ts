@@ -1,6 +1,6 @@
 import { validationError, ApiError } from '../http/errors.ts';
 import type { FlagRow } from '../storage/flags.ts';
-import { validateFilters, type CohortRef, type FlagRef } from './filters.ts';
+import { validateFilters, type CohortRef } from './filters.ts';
 import { checkFilterSize, checkFlagCount } from './flag-limits.ts';
 import { pythonType, validateFields, type FieldSpecs } from './fields.ts';
 
@@ -50,13 +50,6 @@ function tagify(tags: string[]): string[] {
 /** Validates a create (no `existing`) or PATCH body; returns the cleaned fields to store. */
 export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputContext): Record<string, unknown> {
   const isCreate = ctx.existing === undefined;
-  const flagRefs: FlagRef[] = ctx.projectFlags.map((flag) => ({
-    id: flag.id,
-    key: flag.key,
-    active: flag.active,
-    deleted: flag.deleted,
-    filters: flag.filters,
-  }));
   let key = ctx.existing?.key ?? '';
   const clean = validateFields(body, FLAG_FIELDS, isCreate ? ['key'] : [], {
     key: (value) => {
@@ -73,7 +66,7 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
         isCreate,
         flagId: ctx.existing?.id,
         flagKey: key,
-        projectFlags: flagRefs,
+        projectFlags: ctx.projectFlags,
         cohortIds: ctx.cohorts.map((cohort) => cohort.id),
         cohorts: ctx.cohorts,
         currentFilters: ctx.existing?.filters,

@@ -7,6 +7,7 @@
 // whose organization no record has shown yet reaches every organization's aggregate reads
 // (`UNKNOWN_ORGANIZATION`): over-invalidating costs one upstream read, under-invalidating a stale answer.
 import { LRUCache } from 'lru-cache';
+import { isObject } from '../transport/record-shapes.ts';
 
 /** Bumped only by a write without a policy (none today): every kept read depends on it. */
 export const EVERYTHING = 'all';
@@ -124,10 +125,9 @@ export class RecordFacts {
 
 /** The records of an answer: a page's `results`, a plain array, or one record. */
 export function recordsOf(answer: unknown): Record<string, unknown>[] {
-  const list = Array.isArray(answer) ? answer : isRecord(answer) && Array.isArray(answer.results) ? answer.results : [answer];
-  return list.filter(isRecord);
+  const list = Array.isArray(answer) ? answer : isObject(answer) && Array.isArray(answer.results) ? answer.results : [answer];
+  return list.filter(isObject);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** The `is_global` of a plugin record; undefined when the write got no record. */
-const globalFlag = (answer: unknown): boolean | undefined => (isRecord(answer) && typeof answer.is_global === 'boolean' ? answer.is_global : undefined);
+const globalFlag = (answer: unknown): boolean | undefined => (isObject(answer) && typeof answer.is_global === 'boolean' ? answer.is_global : undefined);
