@@ -1,7 +1,8 @@
 /**
  * Python-compatible text for values, so messages and normalized payloads read exactly as the real
- * (Django) service writes them: `str(value)` in f-strings and `json.dumps(value)` with its default separators.
- * Shared by the field validators, the filters validator and flag evaluation.
+ * (Django) service writes them: `str(value)` in f-strings and `json.dumps(value)` with its default separators;
+ * and Python's test of a JSON object (`isinstance(value, dict)`). Shared by the field validators, the filters
+ * validator, flag evaluation, the routes and the serializers.
  */
 
 /** `json.dumps(value)`: `", "` and `": "` separators, non-ASCII escaped as `\uXXXX`. */
@@ -45,4 +46,9 @@ function pythonNumber(value: number): string {
 
 function escapeNonAscii(json: string): string {
   return json.replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A JSON object (Python's dict): not null, not a list. */
+export function isDict(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

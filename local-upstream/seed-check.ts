@@ -1,4 +1,4 @@
-import { isDict } from './validation/fields.ts';
+import { isDict } from './python-format.ts';
 import { PLUGIN_TYPES } from './validation/plugin-input.ts';
 
 /**

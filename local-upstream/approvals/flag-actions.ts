@@ -1,6 +1,5 @@
-import { pythonStr } from '../python-format.ts';
+import { isDict, pythonStr } from '../python-format.ts';
 import type { FlagRow } from '../storage/flags.ts';
-import { isDict } from '../validation/fields.ts';
 import type { Intent, PathValue } from './policy-engine.ts';
 
 /**

@@ -13,8 +13,7 @@ import {
 } from '../storage/change-requests.ts';
 import { userRoleIds } from '../storage/roles.ts';
 import { canApprove, canCancel, changeRequestBody } from '../serializers/approvals.ts';
-import { pythonStr } from '../python-format.ts';
-import { isDict } from '../validation/fields.ts';
+import { isDict, pythonStr } from '../python-format.ts';
 import { applyFlagChangeRequest } from './approval-apply.ts';
 import { projectOf } from './common.ts';
 

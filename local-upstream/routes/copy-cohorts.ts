@@ -1,7 +1,7 @@
 import type { Store } from '../storage/db.ts';
 import { findCohortByName, insertCohort, projectCohorts, type CohortRow } from '../storage/people.ts';
 import type { ProjectRow } from '../storage/projects.ts';
-import { isDict } from '../validation/fields.ts';
+import { isDict } from '../python-format.ts';
 
 /**
  * The cohorts `copy_flags` brings along. A flag's cohort properties point at cohorts by id, and cohorts at other

@@ -9,7 +9,8 @@ import { projectGroups, projectPersons } from '../storage/people.ts';
 import { groupTypeMapping, type ProjectRow } from '../storage/projects.ts';
 import type { Store } from '../storage/db.ts';
 import { minimalFlagBody } from '../serializers/flags.ts';
-import { isDict, requireObject } from '../validation/fields.ts';
+import { isDict } from '../python-format.ts';
+import { requireObject } from '../validation/fields.ts';
 import { projectOf } from './common.ts';
 
 /**

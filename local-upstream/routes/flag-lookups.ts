@@ -1,8 +1,7 @@
 import { ApiError, plainError } from '../http/errors.ts';
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
-import { pythonStr } from '../python-format.ts';
-import { isDict } from '../validation/fields.ts';
+import { isDict, pythonStr } from '../python-format.ts';
 import { allFlags, getFlagByKey, type FlagRow } from '../storage/flags.ts';
 import { flagStatusReport } from '../serializers/flag-status.ts';
 import { parseId } from '../auth/access.ts';

@@ -15,11 +15,10 @@ import { insertDashboard, projectCohorts } from '../storage/people.ts';
 import { CohortCopier } from './copy-cohorts.ts';
 import { getProject, type ProjectRow } from '../storage/projects.ts';
 import { effectiveFilters, flagBody } from '../serializers/flags.ts';
-import { isDict } from '../validation/fields.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { organizationOf } from './common.ts';
 import { logFlagActivity } from './flags.ts';
-import { pythonStr } from '../python-format.ts';
+import { isDict, pythonStr } from '../python-format.ts';
 
 /**
  * Organization-level flag routes. The real service makes them session-only (`INTERNAL`); here a personal key

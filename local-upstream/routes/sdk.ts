@@ -7,9 +7,8 @@ import type { PublicRoute, Route, RouteContext } from '../http/router.ts';
 import { membershipLevel } from '../storage/accounts.ts';
 import type { Store } from '../storage/db.ts';
 import { firstProjectOfOrganization, getProjectByToken, type ProjectRow } from '../storage/projects.ts';
-import { isDict } from '../validation/fields.ts';
 import { localEvaluationResponse } from './flag-evaluation.ts';
-import { pythonStr } from '../python-format.ts';
+import { isDict, pythonStr } from '../python-format.ts';
 
 /**
  * The paths the official server SDKs use, so posthog-node can evaluate flags locally against this server:

@@ -3,7 +3,7 @@ import type { Store } from '../storage/db.ts';
 import type { FlagRow } from '../storage/flags.ts';
 import { getCohortName, getGroupProperties } from '../storage/people.ts';
 import { getProject } from '../storage/projects.ts';
-import { isDict } from '../validation/fields.ts';
+import { isDict } from '../python-format.ts';
 
 export interface UserBasic {
   id: number;

@@ -1,7 +1,8 @@
 import { validationError } from '../http/errors.ts';
 import type { Store } from '../storage/db.ts';
 import { getRole } from '../storage/roles.ts';
-import { checkField, isDict, validateFields, type FieldSpecs } from './fields.ts';
+import { isDict } from '../python-format.ts';
+import { checkField, validateFields, type FieldSpecs } from './fields.ts';
 
 /** `ApprovalPolicySerializer`'s writable fields, in its order, with its `validate_<field>` rules. */
 const POLICY_FIELDS: FieldSpecs = {

@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.ts';
 import type { FlagRow } from '../storage/flags.ts';
-import { isDict } from './fields.ts';
+import { isDict } from '../python-format.ts';
 
 /**
  * Optimistic concurrency of flag updates, as the service's `FeatureFlagSerializer.update` does it, after every other

@@ -1,5 +1,5 @@
 import { validationError, type ApiError } from '../http/errors.ts';
-import { pythonStr } from '../python-format.ts';
+import { isDict, pythonStr } from '../python-format.ts';
 
 /**
  * DRF serializer fields, reduced to what the interface's writable fields need, with DRF's own messages and
@@ -22,11 +22,6 @@ export type FieldSpec =
   | { kind: 'datetime'; allowNull?: boolean };
 
 export type FieldSpecs = Record<string, FieldSpec>;
-
-/** A JSON object (Python's dict): not null, not a list. */
-export function isDict(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Python's `type(x).__name__` for a JSON value, as DRF puts it in messages. */
 export function pythonType(value: unknown): string {

@@ -1,5 +1,5 @@
-import { pythonStr } from '../python-format.ts';
-import { isDict, pythonType } from './fields.ts';
+import { isDict, pythonStr } from '../python-format.ts';
+import { pythonType } from './fields.ts';
 import { isValidPythonRegex } from './python-regex.ts';
 
 /**

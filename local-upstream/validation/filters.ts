@@ -1,6 +1,6 @@
 import { parseConditionDate } from '../evaluation/dates.ts';
-import { pythonJsonDumps, pythonStr } from '../python-format.ts';
-import { isDict, pythonType } from './fields.ts';
+import { isDict, pythonJsonDumps, pythonStr } from '../python-format.ts';
+import { pythonType } from './fields.ts';
 import { filterTypeError } from './filter-types.ts';
 import { isSemverOperator, operatorError, semverValueError } from './operators.ts';
 

@@ -1,5 +1,5 @@
 import { permissionDenied, validationError } from '../http/errors.ts';
-import { isDict } from './fields.ts';
+import { isDict } from '../python-format.ts';
 import { isKnownOperator } from './operators.ts';
 
 /**
