@@ -4,21 +4,30 @@
 // `initialize` request. So a write is a pair of calls: the first returns a token, the second,
 // with the same arguments and that token, runs it. The token is an HMAC over the caller's key
 // (as a digest), the tool, the arguments and an expiry: another key, other arguments or a late
-// call are refused, and any worker or replica sharing MCP_CONFIRMATION_SECRET can check it.
+// call are refused, and any worker or replica sharing MCP_CONFIRMATION_SECRET can check it. A
+// token that checks is then spent (spent-tokens.ts): it confirms one write, not one per call.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MemorySpentTokens, spentTokenDigest, type Spend, type SpentTokens } from './spent-tokens.ts';
 
 /** How long a confirmation token is accepted. */
-const CONFIRMATION_TTL_MS = 5 * 60_000;
+export const CONFIRMATION_TTL_MS = 5 * 60_000;
 
 export type ConfirmationCheck = 'confirmed' | 'expired' | 'mismatch';
+/** A token's use: `confirmed` runs the write; otherwise why it does not. */
+export type ConfirmationUse = ConfirmationCheck | Exclude<Spend, 'first'>;
 
 export class Confirmations {
   readonly #secret: Buffer;
+  readonly #spent: SpentTokens;
   readonly #ttlMs: number;
 
-  /** `secret`: MCP_CONFIRMATION_SECRET (shared by replicas); default random, valid in this process only. */
-  constructor(secret: string | undefined, ttlMs: number = CONFIRMATION_TTL_MS) {
+  /**
+   * `secret`: MCP_CONFIRMATION_SECRET (shared by replicas); default random, valid in this process only.
+   * `spent`: where used tokens are recorded (Redis, the primary, or this process).
+   */
+  constructor(secret: string | undefined, spent: SpentTokens = new MemorySpentTokens(), ttlMs: number = CONFIRMATION_TTL_MS) {
     this.#secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+    this.#spent = spent;
     this.#ttlMs = ttlMs;
   }
 
@@ -35,6 +44,15 @@ export class Confirmations {
     const given = Buffer.from(match[2]!, 'base64url');
     if (!timingSafeEqual(given, this.#mac(key, tool, args, expires))) return 'mismatch';
     return expires * 1000 < now ? 'expired' : 'confirmed';
+  }
+
+  /** Checks the token, then spends it: only its first use with this key and these arguments is `confirmed`. */
+  async use(token: string, key: string, tool: string, args: Readonly<Record<string, unknown>>): Promise<ConfirmationUse> {
+    const checked = this.check(token, key, tool, args);
+    if (checked !== 'confirmed') return checked;
+    const expiresAtMs = Number(token.slice(0, token.indexOf('.'))) * 1000;
+    const spent = await this.#spent.spend(spentTokenDigest(token), expiresAtMs);
+    return spent === 'first' ? 'confirmed' : spent;
   }
 
   #mac(key: string, tool: string, args: Readonly<Record<string, unknown>>, expires: number): Buffer {
