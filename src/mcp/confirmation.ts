@@ -9,6 +9,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { MemorySpentTokens, spentTokenDigest, type Spend, type SpentTokens } from './spent-tokens.ts';
 
+/** A token's random part: 128 bits, so no two tokens are ever the same. */
+const NONCE_BYTES = 16;
+
 /** How long a confirmation token is accepted. */
 export const CONFIRMATION_TTL_MS = 5 * 60_000;
 
@@ -31,18 +34,29 @@ export class Confirmations {
     this.#ttlMs = ttlMs;
   }
 
-  /** A token for exactly this call by this key, and when it expires. */
+  /**
+   * A token for exactly this call by this key, and when it expires. The nonce makes every first call's
+   * token its own: two first calls of one write within a second would otherwise get one token, and
+   * the second write would find it spent.
+   */
   issue(key: string, tool: string, args: Readonly<Record<string, unknown>>, now = Date.now()): { token: string; expiresAt: string } {
     const expires = Math.floor((now + this.#ttlMs) / 1000);
-    return { token: `${expires}.${this.#mac(key, tool, args, expires).toString('base64url')}`, expiresAt: new Date(expires * 1000).toISOString() };
+    const nonce = randomBytes(NONCE_BYTES).toString('base64url');
+    const mac = this.#mac(key, tool, args, expires, nonce).toString('base64url');
+    return { token: `${expires}.${nonce}.${mac}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
   check(token: string, key: string, tool: string, args: Readonly<Record<string, unknown>>, now = Date.now()): ConfirmationCheck {
-    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    // Only the one text `issue` writes for an expiry, nonce and MAC: a leading zero, or a last
+    // character differing in the bits base64 leaves unused, would be another text for the same
+    // token, which the record of spent tokens (a digest of the text) would not know.
+    const match = /^([1-9]\d{0,11})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return 'mismatch';
-    const expires = Number(match[1]);
-    const given = Buffer.from(match[2]!, 'base64url');
-    if (!timingSafeEqual(given, this.#mac(key, tool, args, expires))) return 'mismatch';
+    const [, expiresText, nonce, macText] = match as unknown as [string, string, string, string];
+    const expires = Number(expiresText);
+    const given = Buffer.from(macText, 'base64url');
+    if (given.toString('base64url') !== macText) return 'mismatch';
+    if (!timingSafeEqual(given, this.#mac(key, tool, args, expires, nonce))) return 'mismatch';
     return expires * 1000 < now ? 'expired' : 'confirmed';
   }
 
@@ -55,10 +69,10 @@ export class Confirmations {
     return spent === 'first' ? 'confirmed' : spent;
   }
 
-  #mac(key: string, tool: string, args: Readonly<Record<string, unknown>>, expires: number): Buffer {
+  #mac(key: string, tool: string, args: Readonly<Record<string, unknown>>, expires: number, nonce: string): Buffer {
     const keyDigest = createHash('sha256').update(key).digest('hex');
     return createHmac('sha256', this.#secret)
-      .update(`${keyDigest}\n${tool}\n${canonicalJson(args)}\n${expires}`)
+      .update(`${keyDigest}\n${tool}\n${canonicalJson(args)}\n${expires}\n${nonce}`)
       .digest();
   }
 }

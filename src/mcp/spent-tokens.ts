@@ -25,10 +25,10 @@ export interface SpentTokens {
  */
 export const CLOCK_MARGIN_MS = 60_000;
 
-/** How many unexpired spent tokens one process remembers (about 100 bytes each: ~10 MiB at most). */
+/** How many unexpired spent tokens one process remembers (11 MiB of heap when full). */
 export const MAX_SPENT_IN_MEMORY = 100_000;
 
-/** How often a spend also drops the expired records (each is dropped within this of its expiry). */
+/** How often a spend also drops the expired records: a sweep walks every record, so not on each spend. */
 export const SWEEP_EVERY_MS = 30_000;
 
 /** What is stored for a token: its SHA-256, never the token. */

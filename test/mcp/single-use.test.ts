@@ -52,6 +52,36 @@ describe('a confirmation token, one gateway', () => {
     expect(await flagActive(stack.upstream, KEY_A, project(), 'acme-flag')).toBe(true);
   });
 
+  it('two first calls of one write give two tokens, each good for one write', async () => {
+    const id = await flagIdOf(stack.upstream, KEY_A, project(), 'acme-flag');
+    const args = { id, active: true };
+    const [first, second] = [await tokenFor(alice, args), await tokenFor(alice, args)];
+    expect(first).not.toBe(second);
+    stack.upstream.resetRequests();
+    expect((await call(alice, { ...args, confirmationToken: first })).isError).toBeFalsy();
+    expect((await call(alice, { ...args, confirmationToken: second })).isError).toBeFalsy();
+    expect(upstreamWrites(stack.upstream)).toHaveLength(2);
+  });
+
+  it('another text of a spent token (a leading zero, other unused base64 bits) is refused and writes nothing', async () => {
+    const id = await flagIdOf(stack.upstream, KEY_A, project(), 'acme-flag');
+    const args = { id, active: false };
+    const confirmationToken = await tokenFor(alice, args);
+    expect((await call(alice, { ...args, confirmationToken })).isError).toBeFalsy();
+    const [expires, nonce, mac] = confirmationToken.split('.') as [string, string, string];
+    const last = mac.at(-1)!;
+    // 32 bytes in 43 characters: the last one carries 4 bits and 2 unused ones.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const sameBits = alphabet[alphabet.indexOf(last) ^ 1]!;
+    stack.upstream.resetRequests();
+    for (const variant of [`0${expires}.${nonce}.${mac}`, `${expires}.${nonce}.${mac.slice(0, -1)}${sameBits}`]) {
+      const replay = await call(alice, { ...args, confirmationToken: variant });
+      expect(replay.isError).toBe(true);
+      expect(textOf(replay)).toMatch(/^CONFIRMATION_(REFUSED|SPENT): /);
+    }
+    expect(upstreamWrites(stack.upstream)).toEqual([]);
+  });
+
   it('two concurrent calls with one token: one write runs, the other is refused', async () => {
     const id = await flagIdOf(stack.upstream, KEY_A, project(), 'race-flag');
     const args = { id, active: false };
