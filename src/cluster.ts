@@ -3,10 +3,12 @@
 // worker drain before it exits. `/metrics`, answered by whichever worker got the request,
 // serves the sum over all workers: the worker asks the primary, which collects every
 // worker's registry with prom-client's AggregatorRegistry. Without Redis, the primary also relays
-// each worker's cache invalidations to the others (cluster-invalidations.ts).
+// each worker's cache invalidations to the others (cluster-invalidations.ts) and keeps the record of
+// spent MCP confirmation tokens (cluster-spent-tokens.ts).
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from 'prom-client';
 import { InvalidationRelay } from './cluster-invalidations.ts';
+import { SpentTokenLedger } from './cluster-spent-tokens.ts';
 
 interface MetricsRequest {
   type: 'gateway:metrics-request';
@@ -40,11 +42,13 @@ export function startPrimary(options: PrimaryOptions): RunningPrimary {
   let listening = 0;
 
   const relay = new InvalidationRelay(liveWorkers);
+  const spentTokens = new SpentTokenLedger();
   const fork = (): Worker => {
     const worker = cluster.fork(options.workerEnv);
     worker.on('message', (message: unknown) => {
       void answerMetrics(worker, aggregator, message);
       relay.heard(worker, message);
+      spentTokens.heard(worker, message);
     });
     return worker;
   };

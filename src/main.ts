@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createCache, type GatewayCache } from './cache.ts';
 import { clusterMetricsText, shareWorkerMetrics, startPrimary } from './cluster.ts';
 import { workerInvalidationPeers } from './cluster-invalidations.ts';
+import { primarySpentTokens } from './cluster-spent-tokens.ts';
 import { startGateway, type RunningGateway } from './server.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { startTracingSdk } from './tracing-sdk.ts';
@@ -24,6 +25,12 @@ const UNSHARED_KEYS_WARNING =
   'REDIS_URL is set without CACHE_KEY_SECRET: API keys are identified with this process’s own random secret, so other ' +
   'replicas share no cached read, hold or call count with it (persisted queries still are). Give every replica the same ' +
   'CACHE_KEY_SECRET to share them (docs/production.md, "Replicas and Redis").';
+
+// Replicas that take MCP writes need one record of the tokens used (docs/mcp.md, "Writes").
+const UNSHARED_SPENT_TOKENS_WARNING =
+  'MCP_CONFIRMATION_SECRET is set without REDIS_URL: this gateway (with its workers) alone records which confirmation ' +
+  'tokens of MCP writes were used, so a token replayed within its five minutes to another replica, or to this one after ' +
+  'a restart, runs its write again. Set REDIS_URL on replicas that take MCP writes (docs/mcp.md, "Writes").';
 
 const config = configOrExit();
 // Read (and checked) before any worker starts: a bad manifest is one configuration error, not a crash loop.
@@ -67,6 +74,8 @@ async function runGateway(): Promise<void> {
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
         // Without Redis each worker caches alone: its writes must reach the others' caches too.
         ...(cluster.isWorker && !config.redisUrl ? { invalidationPeers: workerInvalidationPeers() } : {}),
+        // Likewise a write confirmed through one worker must not run again through another.
+        ...(cluster.isWorker && !config.redisUrl ? { mcpSpentTokens: primarySpentTokens() } : {}),
       }),
     embedded?.upstream,
   );
@@ -74,6 +83,7 @@ async function runGateway(): Promise<void> {
   if (cluster.isWorker) shareWorkerMetrics(gateway.metricsRegistry);
   else printBanner(gateway.url, embedded);
   if (config.redisUrl && !config.cacheKeySecret && !cluster.isWorker) gateway.logger.warn(UNSHARED_KEYS_WARNING);
+  if (spentTokensUnshared() && !cluster.isWorker) gateway.logger.warn(UNSHARED_SPENT_TOKENS_WARNING);
 
   onTermination(async (signal) => {
     gateway.logger.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down: unready, then draining');
@@ -110,6 +120,7 @@ async function runPrimary(): Promise<void> {
     log,
   });
   if (config.redisUrl && !config.cacheKeySecret) log(UNSHARED_KEYS_WARNING);
+  if (spentTokensUnshared()) log(UNSHARED_SPENT_TOKENS_WARNING);
   onTermination(async (signal) => {
     log('shutting down workers', { signal });
     await primary.stop();
@@ -126,6 +137,11 @@ const EXIT_DEADLINE_MARGIN_MS = 5_000;
  */
 function sharedKeySecret(): Record<string, string> {
   return config.cacheKeySecret ? {} : { CACHE_KEY_SECRET: randomBytes(32).toString('base64url') };
+}
+
+/** A shared confirmation secret says replicas (or restarts) share tokens; without Redis they share no record of their use. */
+function spentTokensUnshared(): boolean {
+  return config.mcpMutations === 'explicit' && config.mcpConfirmationSecret !== undefined && !config.redisUrl;
 }
 
 /** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */

@@ -185,6 +185,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     logger,
     registry: metrics.registry,
     tracer,
+    redis,
   });
   await server.start();
   const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, metrics, options: options.subscriptions });

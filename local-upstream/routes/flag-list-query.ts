@@ -3,6 +3,7 @@ import type { FlagRow } from '../storage/flags.ts';
 import { isEligibleForExperiment, variantCount } from '../serializers/flags.ts';
 import { flagStatus } from '../serializers/flag-status.ts';
 import { validationError } from '../http/errors.ts';
+import { flagSearchMatcher, flagSearchTooLong, MAX_FLAG_SEARCH_LENGTH } from '../../rest-interface/flag-search.ts';
 
 /**
  * The flags list's query parameters besides limit/offset (as the service reads them): filters and `order`. Archived
@@ -53,19 +54,15 @@ function strToBool(value: string | null): boolean {
   return value !== null && ['y', 'yes', 't', 'true', 'on', '1'].includes(value.toLowerCase());
 }
 
-const MAX_SEARCH_LENGTH = 200;
-
-/** Every whitespace-separated term of `search` must appear, literally and case-insensitively, in the key or the name. */
-function searchTerms(value: string | null): string[] | undefined {
-  const text = value?.trim();
-  if (!text) return undefined;
-  if (text.length > MAX_SEARCH_LENGTH) throw validationError(`Search term cannot exceed ${MAX_SEARCH_LENGTH} characters`, 'search');
-  return text.toLowerCase().split(/\s+/);
+/** `search` (rest-interface/flag-search.ts); too long, a 400 naming no field, as the service's. */
+function searchFilter(value: string | null): ((flag: FlagRow) => boolean) | undefined {
+  if (value !== null && flagSearchTooLong(value)) throw validationError(`Search term cannot exceed ${MAX_FLAG_SEARCH_LENGTH} characters`, null);
+  return flagSearchMatcher(value);
 }
 
 export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | undefined {
   const query = ctx.req.query;
-  const terms = searchTerms(query.get('search'));
+  const search = searchFilter(query.get('search'));
   const key = query.get('key')?.trim().toLowerCase();
   const active = query.get('active');
   const type = query.get('type');
@@ -80,7 +77,7 @@ export function listFilter(ctx: RouteContext): ((flag: FlagRow) => boolean) | un
   if (runtime !== null) checks.push((flag) => flag.evaluation_runtime === runtime);
   if (strToBool(query.get('eligible_for_experiment'))) checks.push(isEligibleForExperiment);
   if (key) checks.push((flag) => flag.key.toLowerCase() === key);
-  if (terms) checks.push((flag) => terms.every((term) => flag.key.toLowerCase().includes(term) || flag.name.toLowerCase().includes(term)));
+  if (search) checks.push(search);
   if (active === 'true' || active === 'false') checks.push((flag) => flag.active === (active === 'true'));
   if (active === 'STALE') checks.push((flag) => flagStatus(flag) === 'STALE');
   if (type) checks.push((flag) => matchesType(flag, type));

@@ -333,7 +333,7 @@ export type DeleteFeatureFlagPayload = {
   readonly deletedFeatureFlagId?: Maybe<Scalars['ID']['output']>;
   /** The flag, now with `deleted: true` (it can still be read by id and restored). */
   readonly featureFlag?: Maybe<FeatureFlag>;
-  /** Why the flag could not be deleted (e.g. other flags depend on it). */
+  /** Why the flag could not be deleted: `DEPENDENT_FLAGS_ACTIVE` when enabled flags depend on it (the message names them). */
   readonly userErrors: ReadonlyArray<UserError>;
 };
 
@@ -771,6 +771,7 @@ export type Mutation = {
    * Change fields of a feature flag (PATCH: omitted fields stay). Use delete/restore for `deleted`, and the
    * enable/disable/archive mutations to switch a flag. With `expectedVersion`, only if nobody changed the flag
    * since that version (`CONFLICT` otherwise); without it, the edit wins over what others changed in the same fields.
+   * `active: false` is refused while enabled flags depend on the flag (`DEPENDENT_FLAGS_ACTIVE`, naming them).
    */
   readonly updateFeatureFlag: UpdateFeatureFlagPayload;
   /** Change fields of a plugin (PATCH: omitted fields stay). */
@@ -1895,7 +1896,7 @@ export type UserErrorCode =
   | 'COHORT_DOES_NOT_EXIST'
   /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
   | 'CONFLICT'
-  /** The flag cannot be disabled (or archived while enabled): enabled flags depend on it. The message names them (`key (ID: id)`). */
+  /** The flag cannot be disabled, archived while enabled, or deleted: enabled flags depend on it (`updateFeatureFlag` with `active: false`, `deleteFeatureFlag`, `disableFeatureFlag`, `archiveFeatureFlag`). The message names them (`key (ID: id)`, five at most, then how many more). */
   | 'DEPENDENT_FLAGS_ACTIVE'
   /** A referenced object does not exist, e.g. a dashboard or role id. */
   | 'DOES_NOT_EXIST'

@@ -6,7 +6,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CONFIRMATION_ARGUMENT, type McpTool } from './catalog.ts';
 import { compactAnswer, type Json } from './compact.ts';
-import type { Confirmations } from './confirmation.ts';
+import type { ConfirmationUse, Confirmations } from './confirmation.ts';
 
 /** What the gateway answered for one operation. */
 export interface GraphQLAnswer {
@@ -26,6 +26,8 @@ const TOOL_REFUSALS = {
   UNKNOWN_ARGUMENT: 'UNKNOWN_ARGUMENT',
   CONFIRMATION_REQUIRED: 'CONFIRMATION_REQUIRED',
   CONFIRMATION_REFUSED: 'CONFIRMATION_REFUSED',
+  CONFIRMATION_SPENT: 'CONFIRMATION_SPENT',
+  CONFIRMATION_UNAVAILABLE: 'CONFIRMATION_UNAVAILABLE',
 } as const;
 
 export async function callTool(
@@ -39,7 +41,7 @@ export async function callTool(
   const unknown = Object.keys(variables).filter((name) => !tool.variables.some((v) => v.name === name));
   if (unknown.length > 0) return refusal(TOOL_REFUSALS.UNKNOWN_ARGUMENT, unknownArguments(tool, unknown));
   if (tool.type === 'mutation') {
-    const pending = confirm(tool, variables, confirmationToken, key, confirmations);
+    const pending = await confirm(tool, variables, confirmationToken, key, confirmations);
     if (pending) return pending;
   }
   const answer = await run({ query: tool.query, operationName: tool.operationName, variables });
@@ -47,20 +49,49 @@ export async function callTool(
 }
 
 /** A write's first call (a token) or a refused token; undefined once the call is confirmed. */
-function confirm(tool: McpTool, variables: Record<string, unknown>, token: unknown, key: string, confirmations: Confirmations): ToolOutcome | undefined {
+async function confirm(
+  tool: McpTool,
+  variables: Record<string, unknown>,
+  token: unknown,
+  key: string,
+  confirmations: Confirmations,
+): Promise<ToolOutcome | undefined> {
   if (token === undefined) {
     const { token: confirmationToken, expiresAt } = confirmations.issue(key, tool.listing.name, variables);
     const confirmation = { confirmationToken, expiresAt, arguments: variables };
     const text = `Not run yet: ${tool.listing.name} writes. To run it, call ${tool.listing.name} again with the same arguments and "${CONFIRMATION_ARGUMENT}": "${confirmationToken}" (valid until ${expiresAt}).`;
     return { outcome: TOOL_REFUSALS.CONFIRMATION_REQUIRED, result: { content: [{ type: 'text', text }], structuredContent: { confirmation } } };
   }
-  const check = typeof token === 'string' ? confirmations.check(token, key, tool.listing.name, variables) : 'mismatch';
-  if (check === 'confirmed') return undefined;
-  const why =
-    check === 'expired'
-      ? 'The confirmation token has expired: call the tool again without it for a new one.'
-      : `The confirmation token does not match this key and these arguments: call ${tool.listing.name} without "${CONFIRMATION_ARGUMENT}" for a new one.`;
-  return refusal(TOOL_REFUSALS.CONFIRMATION_REFUSED, `${TOOL_REFUSALS.CONFIRMATION_REFUSED}: ${why}`);
+  const use = typeof token === 'string' ? await confirmations.use(token, key, tool.listing.name, variables) : 'mismatch';
+  if (use === 'confirmed') return undefined;
+  const [code, why] = confirmationRefusal(tool, use);
+  return refusal(code, `${code}: ${why}`);
+}
+
+/** The refusal code and text of a token that does not run its write. */
+function confirmationRefusal(tool: McpTool, use: Exclude<ConfirmationUse, 'confirmed'>): [string, string] {
+  const newToken = `call ${tool.listing.name} without "${CONFIRMATION_ARGUMENT}" for a new one`;
+  switch (use) {
+    case 'expired':
+      return [TOOL_REFUSALS.CONFIRMATION_REFUSED, 'The confirmation token has expired: call the tool again without it for a new one.'];
+    case 'mismatch':
+      return [TOOL_REFUSALS.CONFIRMATION_REFUSED, `The confirmation token does not match this key and these arguments: ${newToken}.`];
+    case 'spent':
+      return [
+        TOOL_REFUSALS.CONFIRMATION_SPENT,
+        `This confirmation token has already been used: it confirms one write. Nothing was written; to write again, ${newToken}.`,
+      ];
+    case 'full':
+      return [
+        TOOL_REFUSALS.CONFIRMATION_UNAVAILABLE,
+        'Too many writes were confirmed in the last five minutes to record this one. Nothing was written; retry in a minute (with the same token while it is valid).',
+      ];
+    case 'unavailable':
+      return [
+        TOOL_REFUSALS.CONFIRMATION_UNAVAILABLE,
+        'The gateway could not record that this token was used (its store did not answer). Nothing was written; retry in a few seconds with the same token.',
+      ];
+  }
 }
 
 function answerResult(tool: McpTool, answer: GraphQLAnswer): ToolOutcome {

@@ -4,43 +4,75 @@
 // `initialize` request. So a write is a pair of calls: the first returns a token, the second,
 // with the same arguments and that token, runs it. The token is an HMAC over the caller's key
 // (as a digest), the tool, the arguments and an expiry: another key, other arguments or a late
-// call are refused, and any worker or replica sharing MCP_CONFIRMATION_SECRET can check it.
+// call are refused, and any worker or replica sharing MCP_CONFIRMATION_SECRET can check it. A
+// token that checks is then spent (spent-tokens.ts): it confirms one write, not one per call.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { MemorySpentTokens, spentTokenDigest, type Spend, type SpentTokens } from './spent-tokens.ts';
+
+/** A token's random part: 128 bits, so no two tokens are ever the same. */
+const NONCE_BYTES = 16;
 
 /** How long a confirmation token is accepted. */
-const CONFIRMATION_TTL_MS = 5 * 60_000;
+export const CONFIRMATION_TTL_MS = 5 * 60_000;
 
 export type ConfirmationCheck = 'confirmed' | 'expired' | 'mismatch';
+/** A token's use: `confirmed` runs the write; otherwise why it does not. */
+export type ConfirmationUse = ConfirmationCheck | Exclude<Spend, 'first'>;
 
 export class Confirmations {
   readonly #secret: Buffer;
+  readonly #spent: SpentTokens;
   readonly #ttlMs: number;
 
-  /** `secret`: MCP_CONFIRMATION_SECRET (shared by replicas); default random, valid in this process only. */
-  constructor(secret: string | undefined, ttlMs: number = CONFIRMATION_TTL_MS) {
+  /**
+   * `secret`: MCP_CONFIRMATION_SECRET (shared by replicas); default random, valid in this process only.
+   * `spent`: where used tokens are recorded (Redis, the primary, or this process).
+   */
+  constructor(secret: string | undefined, spent: SpentTokens = new MemorySpentTokens(), ttlMs: number = CONFIRMATION_TTL_MS) {
     this.#secret = secret ? Buffer.from(secret, 'utf8') : randomBytes(32);
+    this.#spent = spent;
     this.#ttlMs = ttlMs;
   }
 
-  /** A token for exactly this call by this key, and when it expires. */
+  /**
+   * A token for exactly this call by this key, and when it expires. The nonce makes every first call's
+   * token its own: two first calls of one write within a second would otherwise get one token, and
+   * the second write would find it spent.
+   */
   issue(key: string, tool: string, args: Readonly<Record<string, unknown>>, now = Date.now()): { token: string; expiresAt: string } {
     const expires = Math.floor((now + this.#ttlMs) / 1000);
-    return { token: `${expires}.${this.#mac(key, tool, args, expires).toString('base64url')}`, expiresAt: new Date(expires * 1000).toISOString() };
+    const nonce = randomBytes(NONCE_BYTES).toString('base64url');
+    const mac = this.#mac(key, tool, args, expires, nonce).toString('base64url');
+    return { token: `${expires}.${nonce}.${mac}`, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
   check(token: string, key: string, tool: string, args: Readonly<Record<string, unknown>>, now = Date.now()): ConfirmationCheck {
-    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+    // Only the one text `issue` writes for an expiry, nonce and MAC: a leading zero, or a last
+    // character differing in the bits base64 leaves unused, would be another text for the same
+    // token, which the record of spent tokens (a digest of the text) would not know.
+    const match = /^([1-9]\d{0,11})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return 'mismatch';
-    const expires = Number(match[1]);
-    const given = Buffer.from(match[2]!, 'base64url');
-    if (!timingSafeEqual(given, this.#mac(key, tool, args, expires))) return 'mismatch';
+    const [, expiresText, nonce, macText] = match as unknown as [string, string, string, string];
+    const expires = Number(expiresText);
+    const given = Buffer.from(macText, 'base64url');
+    if (given.toString('base64url') !== macText) return 'mismatch';
+    if (!timingSafeEqual(given, this.#mac(key, tool, args, expires, nonce))) return 'mismatch';
     return expires * 1000 < now ? 'expired' : 'confirmed';
   }
 
-  #mac(key: string, tool: string, args: Readonly<Record<string, unknown>>, expires: number): Buffer {
+  /** Checks the token, then spends it: only its first use with this key and these arguments is `confirmed`. */
+  async use(token: string, key: string, tool: string, args: Readonly<Record<string, unknown>>): Promise<ConfirmationUse> {
+    const checked = this.check(token, key, tool, args);
+    if (checked !== 'confirmed') return checked;
+    const expiresAtMs = Number(token.slice(0, token.indexOf('.'))) * 1000;
+    const spent = await this.#spent.spend(spentTokenDigest(token), expiresAtMs);
+    return spent === 'first' ? 'confirmed' : spent;
+  }
+
+  #mac(key: string, tool: string, args: Readonly<Record<string, unknown>>, expires: number, nonce: string): Buffer {
     const keyDigest = createHash('sha256').update(key).digest('hex');
     return createHmac('sha256', this.#secret)
-      .update(`${keyDigest}\n${tool}\n${canonicalJson(args)}\n${expires}`)
+      .update(`${keyDigest}\n${tool}\n${canonicalJson(args)}\n${expires}\n${nonce}`)
       .digest();
   }
 }

@@ -14,6 +14,8 @@ import { executeThrough, type ContextOfHeaders } from './execute.ts';
 import { allowedHosts } from './hosts.ts';
 import { ToolCallObserver } from './observe.ts';
 import type { McpMutations } from './settings.ts';
+import { MemorySpentTokens, RedisSpentTokens, type SpentTokens } from './spent-tokens.ts';
+import type { RedisLink } from '../upstream-client/across-requests/redis-link.ts';
 
 export { isMcpTarget } from './endpoint.ts';
 
@@ -29,6 +31,8 @@ export interface McpSettings {
   mcpAllowedHosts?: readonly string[];
   /** MCP_CONFIRMATION_SECRET (default: random per start). */
   mcpConfirmationSecret?: string;
+  /** Where a worker without Redis records spent confirmation tokens: its primary (src/cluster-spent-tokens.ts). */
+  mcpSpentTokens?: SpentTokens;
 }
 
 export interface McpRouteParts {
@@ -37,6 +41,8 @@ export interface McpRouteParts {
   logger: Logger;
   registry: Registry;
   tracer: GatewayTracer;
+  /** The gateway's Redis link (REDIS_URL), where spent confirmation tokens are shared by every replica. */
+  redis: RedisLink | null;
 }
 
 /** The `version` of package.json (next to src/ from the sources, beside dist/ once built), sent in `initialize`. */
@@ -60,10 +66,16 @@ export function mcpRoute(settings: McpSettings, parts: McpRouteParts) {
       tools,
       execute: executeThrough(parts.server, parts.context),
       allowedHosts: allowedHosts(settings.mcpAllowedHosts),
-      confirmations: new Confirmations(settings.mcpConfirmationSecret),
+      confirmations: new Confirmations(settings.mcpConfirmationSecret, spentTokens(settings, parts.redis)),
       observer: new ToolCallObserver(parts.registry, parts.logger, parts.tracer),
       version: gatewayVersion(),
     },
     parts.logger,
   );
+}
+
+/** Redis when there is one (every replica sees a use), else the primary's record, else this process's. */
+function spentTokens(settings: McpSettings, redis: RedisLink | null): SpentTokens {
+  if (redis) return new RedisSpentTokens(redis);
+  return settings.mcpSpentTokens ?? new MemorySpentTokens();
 }

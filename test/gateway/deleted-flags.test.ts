@@ -108,3 +108,39 @@ describe('featureFlags(includeDeleted: true)', () => {
     ]);
   });
 });
+
+// The deleted flags are searched by the gateway itself, so it must match as the upstream's list does
+// (rest-interface/flag-search.ts): live and deleted flags then answer the same search alike.
+describe('featureFlags(includeDeleted: true, search:) matches as the service does', () => {
+  const KEYS = ['web-analytics', 'web-analytics-gone', 'analytics-web-gone'];
+  const stack = useStack(() => {
+    const seed = twoOrgSeed();
+    for (const key of KEYS) seed.feature_flags!.push({ project: 'Acme App', organization: ORG_A, key });
+    return { seed };
+  });
+  const SEARCH = `query($search: String) { project(id: 2) { featureFlags(includeDeleted: true, search: $search) { nodes { key deleted } } } }`;
+  const found = async (search: string) =>
+    expectNoErrors(await stack.graphql<any>(SEARCH, { search })).project.featureFlags.nodes.map((n: any) => [n.key, n.deleted]);
+
+  beforeAll(async () => {
+    const data = expectNoErrors(await stack.graphql<any>(`{ project(id: 2) { featureFlags { nodes { id key } } } }`));
+    for (const node of data.project.featureFlags.nodes.filter((n: any) => n.key.endsWith('-gone'))) {
+      expectNoErrors(
+        await stack.graphql<any>(`mutation($i: FeatureFlagReferenceInput!) { deleteFeatureFlag(input: $i) { userErrors { message } } }`, {
+          i: { id: node.id },
+        }),
+      );
+    }
+  });
+
+  it('a space in the search stands for the separators of a deleted flag key, as for the live ones', async () => {
+    expect(await found('Web Analytics')).toEqual([
+      ['web-analytics', false],
+      ['web-analytics-gone', true],
+    ]);
+  });
+
+  it('the words keep their order', async () => {
+    expect(await found('analytics web')).toEqual([['analytics-web-gone', true]]);
+  });
+});

@@ -207,6 +207,37 @@ describe('enable, disable, archive and unarchive', () => {
     },
   );
 
+  // The service refuses these PATCHes as it refuses disable/ (400 `invalid_input`, attr null, naming the dependents):
+  // the same refusal gets the same code whichever mutation sent it.
+  it.each([
+    ['updateFeatureFlag with active: false', UPDATE, (flag: Flag) => ({ id: flag.id, active: false }), 'disable'],
+    ['deleteFeatureFlag', stateMutation('deleteFeatureFlag'), (flag: Flag) => ({ id: flag.id }), 'delete'],
+  ] as const)('%s of a flag enabled flags depend on is DEPENDENT_FLAGS_ACTIVE, naming them', async (_name, mutation, input, verb) => {
+    const flag = await createFlag();
+    const dependent = (await dependentOf(flag)).body;
+    const detail = `Cannot ${verb} this feature flag because other flags depend on it: ${dependent.key} (ID: ${dependent.id}). Please update or disable the dependent flags first.`;
+    const data = expectNoErrors<any>(await stack.graphql<any>(mutation, { input: input(flag) }));
+    const result = Object.values(data)[0] as any;
+    expect(result.featureFlag).toBeNull();
+    expect(result.userErrors).toEqual([
+      { field: null, message: detail, code: 'DEPENDENT_FLAGS_ACTIVE', upstreamCode: 'invalid_input', changeRequestId: null, currentVersion: null },
+    ]);
+    // The local upstream's own answer to the same PATCH, as the service words it.
+    const patch = await rest().patch(flagPath(flag.databaseId), verb === 'disable' ? { active: false } : { deleted: true });
+    expect(patch.status).toBe(400);
+    expect(patch.body).toEqual({ type: 'validation_error', code: 'invalid_input', detail, attr: null });
+    expect((await rest().get(flagPath(flag.databaseId))).body).toMatchObject({ active: true, deleted: false });
+  });
+
+  it('updateFeatureFlag with active: false succeeds once the dependents are disabled', async () => {
+    const flag = await createFlag();
+    const dependent = (await dependentOf(flag)).body;
+    expect((await rest().patch(flagPath(dependent.id), { active: false })).status).toBe(200);
+    const result = expectNoErrors<any>(await stack.graphql<any>(UPDATE, { input: { id: flag.id, active: false } })).updateFeatureFlag;
+    expect(result.userErrors).toEqual([]);
+    expect(result.featureFlag.active).toBe(false);
+  });
+
   it('enabling an archived flag is ARCHIVED, in one call', async () => {
     const flag = await createFlag({ active: false, archived: true });
     const response = await stack.graphql<any>(stateMutation('enableFeatureFlag'), { input: { id: flag.id } }, { report: true });

@@ -99,10 +99,10 @@ describe('building the tools', () => {
 
 describe('confirmation tokens', () => {
   it('are refused once expired, and by a gateway with another secret', () => {
-    const confirmations = new Confirmations('s'.repeat(32), 1000);
+    const confirmations = new Confirmations('s'.repeat(32), undefined, 1000);
     const { token } = confirmations.issue('key', 'tool', { a: 1, b: [1, 2] }, 0);
     expect(confirmations.check(token, 'key', 'tool', { b: [1, 2], a: 1 }, 500)).toBe('confirmed');
     expect(confirmations.check(token, 'key', 'tool', { a: 1, b: [1, 2] }, 5000)).toBe('expired');
-    expect(new Confirmations('t'.repeat(32), 1000).check(token, 'key', 'tool', { a: 1, b: [1, 2] }, 500)).toBe('mismatch');
+    expect(new Confirmations('t'.repeat(32), undefined, 1000).check(token, 'key', 'tool', { a: 1, b: [1, 2] }, 500)).toBe('mismatch');
   });
 });

@@ -1,6 +1,7 @@
 // WORKERS=2 (`npm start`'s cluster): /mcp is stateless, so every message may reach either worker on
 // a new connection; a write confirmed on one worker runs on the other (the primary hands every
-// worker the same MCP_CONFIRMATION_SECRET).
+// worker the same MCP_CONFIRMATION_SECRET), and its token, replayed to either, is refused (without
+// Redis the primary keeps the spent tokens: src/cluster-spent-tokens.ts).
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, fetch as undiciFetch } from 'undici';
@@ -9,7 +10,7 @@ import type { ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { startGatewayProcess } from '../production/helpers.ts';
-import { connectMcp } from './helpers.ts';
+import { connectMcp, textOf } from './helpers.ts';
 
 let upstream: LocalUpstream;
 let gateway: ChildProgram | undefined;
@@ -30,7 +31,7 @@ const nudge = (base: string) =>
   new Promise<void>((resolve, reject) => http.get(`${base}/healthz`, { agent: false }, (res) => res.resume().on('end', resolve)).on('error', reject));
 
 describe('WORKERS=2', () => {
-  it('lists and calls tools on new connections, and confirms a write across workers', { timeout: 60_000 }, async () => {
+  it('lists and calls tools on new connections, confirms a write across workers, and refuses its replay on both', { timeout: 60_000 }, async () => {
     gateway = await startGatewayProcess({ UPSTREAM_URL: upstream.url, WORKERS: '2', MCP_MUTATIONS: 'explicit' });
     const base = gateway.ready[1]!;
     for (let i = 0; i < 4; i++) {
@@ -50,6 +51,7 @@ describe('WORKERS=2', () => {
     };
     const id = await flagId();
     // Between the two calls, 0 then 1 extra connections: one of the pairs lands on two workers.
+    const used: Array<{ id: string; active: boolean; confirmationToken: string }> = [];
     for (const [extra, active] of [
       [0, false],
       [1, true],
@@ -64,10 +66,23 @@ describe('WORKERS=2', () => {
       await second.close();
       expect(ran.isError).toBeFalsy();
       expect((ran.structuredContent as any).updateFeatureFlag.featureFlag.active).toBe(active);
+      used.push({ id, active, confirmationToken });
     }
+    // Each spent token sent again on two consecutive new connections: once to each worker.
+    upstream.resetRequests();
+    for (const args of used) {
+      for (let i = 0; i < 2; i++) {
+        const replay = await connectMcp(base, KEY_A, {}, freshConnections);
+        const refused = (await replay.callTool({ name: 'set_feature_flag_active', arguments: args })) as CallToolResult;
+        await replay.close();
+        expect(textOf(refused)).toMatch(/^CONFIRMATION_SPENT: /);
+      }
+    }
+    expect(upstream.requests.filter((request) => request.method !== 'GET')).toEqual([]);
     // Whichever worker answers /metrics, it counts the calls of both.
     const metrics = await (await fetch(`${base}/metrics`)).text();
     expect(metrics).toContain('mcp_tool_calls_total{tool="projects",outcome="ok"} 5');
     expect(metrics).toContain('mcp_tool_calls_total{tool="set_feature_flag_active",outcome="CONFIRMATION_REQUIRED"} 2');
+    expect(metrics).toContain('mcp_tool_calls_total{tool="set_feature_flag_active",outcome="CONFIRMATION_SPENT"} 4');
   });
 });

@@ -34,7 +34,10 @@ export const createFeatureFlag: MutationResolvers['createFeatureFlag'] = async (
   return { featureFlag: result && ctx.loaders.featureFlag.remember(projectId, result), userErrors };
 };
 
-/** With `expectedVersion`, the upstream refuses a stale edit in the same write (support/flag-edits.ts). */
+/**
+ * With `expectedVersion`, the upstream refuses a stale edit in the same write; `active: false` on a flag enabled flags
+ * depend on is DEPENDENT_FLAGS_ACTIVE, as from `disableFeatureFlag` (support/flag-edits.ts).
+ */
 export const updateFeatureFlag: MutationResolvers['updateFeatureFlag'] = async (_parent, { input }, ctx) => {
   const ref = parseFlagRef(input.id, input.projectId);
   const { expectedVersion, ...fields } = input;
@@ -43,7 +46,8 @@ export const updateFeatureFlag: MutationResolvers['updateFeatureFlag'] = async (
   const body = withExpectedVersion(flagWriteBody(fields), expectedVersion);
   const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, body), { fieldNames: nameField(input) });
   if (result) return { featureFlag: ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
-  return { featureFlag: null, userErrors: expectedVersion == null ? userErrors : await withCurrentVersion(ctx, ref, userErrors) };
+  const refusals = userErrors.map(stateRefusal);
+  return { featureFlag: null, userErrors: expectedVersion == null ? refusals : await withCurrentVersion(ctx, ref, refusals) };
 };
 
 /** One call to the flag's state endpoint, never a PATCH: a refusal is a userError and costs nothing more. */
@@ -94,10 +98,10 @@ export const copyFeatureFlags: MutationResolvers['copyFeatureFlags'] = async (_p
   return { copiedFeatureFlags: copied, failures, userErrors };
 };
 
-/** Soft delete / restore: PATCH `deleted`, never DELETE. */
+/** Soft delete / restore: PATCH `deleted`, never DELETE. A delete other enabled flags rely on is DEPENDENT_FLAGS_ACTIVE. */
 async function setDeleted(ctx: GatewayContext, ref: FlagRef, deleted: boolean) {
   const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, { deleted }));
-  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
+  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors: userErrors.map(stateRefusal) };
 }
 
 /**

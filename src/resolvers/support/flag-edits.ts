@@ -26,15 +26,18 @@ export function expectedVersionRefusal(expectedVersion: number | null | undefine
 export const isVersionConflict = (error: UserError): boolean => error.code === 'CONFLICT' && error.upstreamCode === 'conflict';
 
 /**
- * The lifecycle endpoints' refusals, which the upstream words as plain validation errors (`invalid_input`), by
- * their fixed opening words (products/feature_flags/backend/api/feature_flag.py in PostHog).
+ * The upstream's refusals of a state change, which it words as plain validation errors (`invalid_input`), by their
+ * fixed opening words (products/feature_flags/backend/api/feature_flag.py in PostHog). A PATCH meets the same rules
+ * as the state endpoints: `active: false` and `deleted: true` are refused while enabled flags depend on the flag.
  */
 const STATE_REFUSALS: ReadonlyArray<readonly [opening: string, code: UserError['code']]> = [
   ['Cannot disable this feature flag because other flags depend on it', 'DEPENDENT_FLAGS_ACTIVE'],
+  ['Cannot archive this feature flag because other flags depend on it', 'DEPENDENT_FLAGS_ACTIVE'],
+  ['Cannot delete this feature flag because other flags depend on it', 'DEPENDENT_FLAGS_ACTIVE'],
   ['Cannot enable an archived feature flag', 'ARCHIVED'],
 ];
 
-/** A lifecycle refusal with its specific code; the upstream's own code stays in `upstreamCode`. */
+/** A state refusal with its specific code; the upstream's own code stays in `upstreamCode`. */
 export function stateRefusal(error: UserError): UserError {
   const refusal = STATE_REFUSALS.find(([opening]) => error.message.startsWith(opening));
   return refusal ? { ...error, code: refusal[1] } : error;

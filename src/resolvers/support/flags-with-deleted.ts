@@ -4,6 +4,7 @@
 // by id. So the deleted flags are: the items whose newest deleted/restored entry is
 // `deleted`, read back one GET each (in parallel) and kept when the upstream still says
 // `deleted: true`. They follow the live flags in the connection, newest first.
+import { flagSearchMatcher } from '../../../rest-interface/flag-search.ts';
 import type { GatewayContext } from '../../context.ts';
 import { nullIfNotFound } from '../../errors.ts';
 import type { FetchPage } from '../../relay/connection.ts';
@@ -18,7 +19,7 @@ const MAX_ACTIVITY_PAGES = 20;
 export function flagsWithDeleted(ctx: GatewayContext, projectId: number, filters: FeatureFlagListFilters): FetchPage<ProjectFlag> {
   let deleted: Promise<ProjectFlag[]> | undefined;
   return async (limit, offset) => {
-    deleted ??= deletedFlags(ctx, projectId).then((flags) => flags.filter((flag) => matches(flag, filters)));
+    deleted ??= deletedFlags(ctx, projectId).then((flags) => flags.filter(listFilter(filters)));
     const [live, gone] = await Promise.all([ctx.loaders.featureFlag.page(projectId, { limit, offset }, filters), deleted]);
     const room = limit - live.results.length;
     const from = Math.max(0, offset - live.count);
@@ -56,11 +57,13 @@ export function deletedIds(entries: ActivityLogRecord[]): number[] {
   return [...verdict].filter(([id, isDeleted]) => isDeleted && /^[1-9][0-9]{0,15}$/.test(id)).map(([id]) => Number(id));
 }
 
-// The list's own filters, applied to the deleted flags (the list searches key and name). Unlike the list,
-// an omitted `archived` keeps archived deleted flags: `includeDeleted` returns every deleted flag.
-function matches(flag: ProjectFlag, filters: FeatureFlagListFilters): boolean {
-  const search = filters.search?.trim().toLowerCase();
-  if (search && !flag.record.key.toLowerCase().includes(search) && !(flag.record.name ?? '').toLowerCase().includes(search)) return false;
-  if (filters.archived !== undefined && (flag.record.archived ?? false) !== filters.archived) return false;
-  return filters.active === undefined || flag.record.active === filters.active;
+// The list's own filters, applied to the deleted flags: `search` as the service matches it (one phrase in the key or
+// the name, a space also matching `-`, `_` or nothing: rest-interface/flag-search.ts). Unlike the list, an omitted
+// `archived` keeps archived deleted flags: `includeDeleted` returns every deleted flag.
+function listFilter(filters: FeatureFlagListFilters): (flag: ProjectFlag) => boolean {
+  const search = flagSearchMatcher(filters.search);
+  return ({ record }) =>
+    (!search || search(record)) &&
+    (filters.archived === undefined || (record.archived ?? false) === filters.archived) &&
+    (filters.active === undefined || record.active === filters.active);
 }

@@ -29,7 +29,7 @@ export type UserErrorCode =
   | 'COHORT_DOES_NOT_EXIST'
   /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
   | 'CONFLICT'
-  /** The flag cannot be disabled (or archived while enabled): enabled flags depend on it. The message names them (`key (ID: id)`). */
+  /** The flag cannot be disabled, archived while enabled, or deleted: enabled flags depend on it (`updateFeatureFlag` with `active: false`, `deleteFeatureFlag`, `disableFeatureFlag`, `archiveFeatureFlag`). The message names them (`key (ID: id)`, five at most, then how many more). */
   | 'DEPENDENT_FLAGS_ACTIVE'
   /** A referenced object does not exist, e.g. a dashboard or role id. */
   | 'DOES_NOT_EXIST'
