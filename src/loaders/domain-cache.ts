@@ -90,14 +90,18 @@ export class DomainCache {
     await Promise.allSettled(pending);
   }
 
-  /** A de-duplicated read: `fetch` runs once per key; a failed read is dropped so a later field may retry it. */
-  read<V>(key: string, fetch: () => Promise<V>): Promise<V> {
+  /**
+   * A de-duplicated read: `fetch` runs once per key; a failed read is dropped so a later field may
+   * retry it, unless `keepFailure` (a read started ahead of the field that needs it: that field
+   * reports its failure instead of asking again).
+   */
+  read<V>(key: string, fetch: () => Promise<V>, keepFailure = false): Promise<V> {
     const cached = this.#entries.get(key) as Entry<V> | undefined;
     if (cached) return cached.promise;
     const entry = Entry.pending(fetch());
     this.#entries.set(key, entry);
     entry.promise.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      if (!keepFailure && this.#entries.get(key) === entry) this.#entries.delete(key);
     });
     return entry.promise;
   }

@@ -38,8 +38,11 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
     return fetchEach(client, refs, (ref) => known(ref) ?? getFeatureFlag(client, ref.projectId, ref.id).then((record) => prime(ref.projectId, record)));
   });
 
-  /** One page of a project's flags (limit/offset); its flags become known to `byId`/`byKey`. */
-  const page = (projectId: number, args: PageArgs, filters: FeatureFlagListFilters = {}): Promise<Page<ProjectFlag>> =>
+  /**
+   * One page of a project's flags (limit/offset); its flags become known to `byId`/`byKey`.
+   * `ahead`: read before the field that needs it (resolvers/support/flag-prefetch.ts), so a failure is kept for that field.
+   */
+  const page = (projectId: number, args: PageArgs, filters: FeatureFlagListFilters = {}, ahead = false): Promise<Page<ProjectFlag>> =>
     cache.read(
       `${pagePrefix(projectId)}${args.offset}|${args.limit}|${filters.search ?? ''}|${String(filters.active ?? '')}|${String(filters.archived ?? '')}`,
       () =>
@@ -48,6 +51,7 @@ export function createFeatureFlagLoader(client: UpstreamClient, cache = new Doma
           if (unfiltered && args.offset === 0 && result.results.length >= result.count) cache.set(completeKey(projectId), true);
           return { ...result, results: result.results.map((record) => prime(projectId, record)) };
         }),
+      ahead,
     );
 
   const listedWithKey = ({ projectId, key }: FlagKeyRef): ProjectFlag | undefined =>

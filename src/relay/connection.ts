@@ -112,9 +112,20 @@ export function connectionFor<T>(args: ConnectionArgs, fetchPage: FetchPage<T>, 
 }
 
 function fetchWindow<T>(start: number, end: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {
-  const limit = end - start;
-  // The upstream treats limit=0 as its default page size: ask for one item just to learn the count.
-  return fetchPage(Math.max(limit, 1), start).then((page) => toConnection(page.results.slice(0, limit), start, page.count, list));
+  const { limit, offset } = firstCall(start, end);
+  return fetchPage(limit, offset).then((page) => toConnection(page.results.slice(0, end - start), start, page.count, list));
+}
+
+// The upstream treats limit=0 as its default page size: ask for one item just to learn the count.
+const firstCall = (start: number, end: number) => ({ limit: Math.max(end - start, 1), offset: start });
+
+/**
+ * The page `connectionFor` will fetch first for `args`, or null when it needs the total first
+ * (`last` alone). Throws BAD_USER_INPUT for arguments `connectionFor` refuses.
+ */
+export function firstPageOf(args: ConnectionArgs, list: string = DEFAULT_LIST): { limit: number; offset: number } | null {
+  const window = windowFor(args, list);
+  return window.end === null ? null : firstCall(window.start, window.end);
 }
 
 async function lastOnly<T>(start: number, last: number, fetchPage: FetchPage<T>, list: string): Promise<Connection<T>> {

@@ -18,6 +18,7 @@ import {
 import { organizationRef } from '../upstream-client/endpoints/organization.ts';
 import type { ProjectParent, ProjectRecord } from '../upstream-client/endpoints/project.ts';
 import { references } from './node.ts';
+import { flagFilters } from './support/flag-prefetch.ts';
 import { activityConnection } from './support/activity-connection.ts';
 import { flagsWithDeleted } from './support/flags-with-deleted.ts';
 import { parseFlagRef } from './support/ids.ts';
@@ -84,7 +85,7 @@ export const Project: ProjectResolvers = {
   isPendingDeletion: async (project, _args, ctx) => (await ctx.loaders.project.full(project)).is_pending_deletion ?? false,
 
   featureFlags: (project, { includeDeleted, search, active, archived, ...args }, ctx) => {
-    const filters = { search: search ?? undefined, active: active ?? undefined, archived: archived ?? undefined };
+    const filters = flagFilters({ search, active, archived });
     if (includeDeleted) return connectionFor(args, flagsWithDeleted(ctx, project.id, filters), 'FeatureFlag');
     return connectionFor(args, (limit, offset) => ctx.loaders.featureFlag.page(project.id, { limit, offset }, filters), 'FeatureFlag');
   },

@@ -1,0 +1,87 @@
+// `project(id:) { featureFlags(...) }`: the flag page is requested together with the project
+// (src/resolvers/support/flag-prefetch.ts), read from `extensions.upstream` as a client would:
+// the same calls as before, in one wave instead of two, and the same answers.
+import { describe, expect, it } from 'vitest';
+import { expectNoErrors, reportedCalls, useStack, type GraphQLResponse } from './helpers.ts';
+import { ORG_A, twoOrgSeed } from '../fixtures/seed.ts';
+
+const stack = useStack(() => {
+  const seed = twoOrgSeed();
+  for (let i = 0; i < 12; i++) seed.feature_flags!.push({ project: 'Acme Web', organization: ORG_A, key: `more-${i}` });
+  return { seed };
+});
+
+const LIST = 'GET /api/projects/{project_id}/feature_flags/';
+const PROJECT = 'GET /api/projects/{id}/';
+
+function totals(response: GraphQLResponse): { calls: number; waves: number } {
+  const { calls, waves } = response.extensions?.upstream?.totals ?? {};
+  return { calls, waves };
+}
+
+const ask = (query: string, variables: Record<string, unknown> = {}) => stack.graphql<any>(query, variables, { report: true });
+
+describe('a project and its flag page, requested together', () => {
+  it('in a colocated fragment with variables and defaults, as Apollo Client sends it: one wave', async () => {
+    const response = await ask(
+      `query Table($id: ID!, $first: Int = 5, $after: String) { project(id: $id) { id ...Flags __typename } }
+       fragment Flags on Project { featureFlags(first: $first, after: $after) { totalCount edges { cursor node { key __typename } } pageInfo { hasNextPage endCursor } } }`,
+      { id: '1' },
+    );
+    expect(expectNoErrors(response).project.featureFlags.edges).toHaveLength(5);
+    expect(totals(response)).toEqual({ calls: 2, waves: 1 });
+    const next = await ask(
+      `query Table($id: ID!, $first: Int = 5, $after: String) { project(id: $id) { ...on Node { ...on Project { featureFlags(first: $first, after: $after) { nodes { key } } } } } }`,
+      { id: '1', after: expectNoErrors(response).project.featureFlags.pageInfo.endCursor },
+    );
+    expect(expectNoErrors(next).project.featureFlags.nodes).toHaveLength(5);
+    expect(totals(next)).toEqual({ calls: 2, waves: 1 });
+  });
+
+  it('two aliases with other arguments: each page once, all in one wave', async () => {
+    const response = await ask(
+      `{ project(id: 1) { a: featureFlags(first: 2) { nodes { key } } b: featureFlags(first: 2) { totalCount } c: featureFlags(first: 3, search: "more") { nodes { key } } } }`,
+    );
+    const data = expectNoErrors(response).project;
+    expect(data.a.nodes).toHaveLength(2);
+    expect(data.c.nodes.every((f: { key: string }) => f.key.startsWith('more-'))).toBe(true);
+    expect(reportedCalls(response).filter((c) => c === LIST)).toHaveLength(2);
+    expect(totals(response)).toEqual({ calls: 3, waves: 1 });
+  });
+
+  it('under conditions, evaluated as graphql-js evaluates them: only the pages the answer reads', async () => {
+    const query = `query($all: Boolean = true, $skip: Boolean!) { project(id: 1) { ...F @include(if: $all) } } fragment F on Project { featureFlags(first: 2) @skip(if: $skip) { totalCount } }`;
+    expect(totals(await ask(query, { skip: false }))).toEqual({ calls: 2, waves: 1 });
+    for (const variables of [{ all: false, skip: false }, { skip: true }]) {
+      const response = await ask(query, variables);
+      expect(expectNoErrors(response).project).toEqual({});
+      expect(reportedCalls(response)).toEqual([PROJECT]);
+    }
+  });
+
+  it('not for `last` alone, deleted flags or arguments the resolver refuses: the page follows the project', async () => {
+    const lastOnly = await ask(`{ project(id: 1) { featureFlags(last: 2) { nodes { key } } } }`);
+    expect(totals(lastOnly).waves).toBeGreaterThanOrEqual(2);
+    const deleted = await ask(`{ project(id: 1) { featureFlags(first: 2, includeDeleted: true) { totalCount } } }`);
+    expect(reportedCalls(deleted)[0]).toBe(PROJECT);
+    const refused = await ask(`{ project(id: 1) { featureFlags(first: 1000) { totalCount } } }`);
+    expect(refused.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+    expect(reportedCalls(refused)).toEqual([PROJECT]);
+  });
+
+  it("a missing project: null and the upstream's NOT_FOUND as before; its flag page failed unread", async () => {
+    const response = await ask(`{ project(id: 999) { id featureFlags(first: 2) { totalCount } } }`);
+    expect(response.data?.project).toBeNull();
+    expect(response.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['project'], 'NOT_FOUND']]);
+    expect(reportedCalls(response).sort()).toEqual([LIST, PROJECT].sort());
+    expect(totals(response)).toEqual({ calls: 2, waves: 1 });
+  });
+
+  it('a flag page that fails: reported on the field as before, and not asked for again', async () => {
+    stack.upstream.injectFault({ path: /^\/api\/projects\/\d+\/feature_flags\/$/, status: 200, body: '' });
+    const response = await ask(`{ project(id: 1) { name featureFlags(first: 2) { totalCount } } }`);
+    expect(response.data?.project).toEqual({ name: 'Acme Web', featureFlags: null });
+    expect(response.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['project', 'featureFlags'], 'UPSTREAM_ERROR']]);
+    expect(reportedCalls(response).filter((c) => c === LIST)).toHaveLength(1);
+  });
+});
