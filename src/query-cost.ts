@@ -24,7 +24,6 @@ import {
   OperationTypeNode,
   getNamedType,
   getNullableType,
-  isAbstractType,
   isCompositeType,
   isInterfaceType,
   isListType,
@@ -45,6 +44,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { coercedVariables } from './execution/coerced-variables.ts';
+import { fragmentApplies } from './selections.ts';
 
 interface ListSizeHint {
   assumedSize: number | null;
@@ -240,11 +240,11 @@ function objectSelectionCost(ctx: ScoringContext, set: SelectionSetNode, type: G
     if (selection.kind === Kind.FIELD) {
       cost += fieldCost(ctx, selection, type, sizing);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      if (applies(ctx.schema, selection.typeCondition?.name.value, type)) cost += objectSelectionCost(ctx, selection.selectionSet, type, sizing);
+      if (fragmentApplies(ctx.schema, selection.typeCondition?.name.value, type)) cost += objectSelectionCost(ctx, selection.selectionSet, type, sizing);
     } else {
       const name = selection.name.value;
       const fragment = ctx.fragments.get(name);
-      if (!fragment || ctx.activeFragments.has(name) || !applies(ctx.schema, fragment.typeCondition.name.value, type)) continue;
+      if (!fragment || ctx.activeFragments.has(name) || !fragmentApplies(ctx.schema, fragment.typeCondition.name.value, type)) continue;
       ctx.activeFragments.add(name);
       cost += objectSelectionCost(ctx, fragment.selectionSet, type, sizing);
       ctx.activeFragments.delete(name);
@@ -311,12 +311,6 @@ function conditionValue(ctx: ScoringContext, directives: readonly DirectiveNode[
   const value = directives.find((d) => d.name.value === name)?.arguments?.find((a) => a.name.value === 'if')?.value;
   if (value?.kind === Kind.VARIABLE) return ctx.variable(value.name.value);
   return value?.kind === Kind.BOOLEAN ? value.value : undefined;
-}
-
-function applies(schema: GraphQLSchema, condition: string | undefined, type: GraphQLObjectType): boolean {
-  if (!condition || condition === type.name) return true;
-  const conditionType = schema.getType(condition);
-  return conditionType !== undefined && isAbstractType(conditionType) && schema.isSubType(conditionType, type);
 }
 
 function readCostHints(schema: GraphQLSchema): CostHints {

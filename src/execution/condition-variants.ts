@@ -10,7 +10,6 @@
 // defaults: graphql-js has coerced them already (defaults applied, errors reported in its words),
 // and graphql-jit hands the values to arguments as they are.
 import {
-  getDirectiveValues,
   GraphQLIncludeDirective,
   GraphQLScalarType,
   GraphQLSkipDirective,
@@ -25,6 +24,7 @@ import {
   type OperationDefinitionNode,
   type VariableDefinitionNode,
 } from 'graphql';
+import { included } from '../selections.ts';
 
 /** A selection that carries `@skip` or `@include`. */
 type Conditioned = FieldNode | FragmentSpreadNode | InlineFragmentNode;
@@ -83,12 +83,6 @@ export function conditionVector(conditioned: readonly Conditioned[], variables: 
     return null;
   }
   return vector;
-}
-
-/** graphql-js's `shouldIncludeNode` (execution/collectFields.js), by its exported parts: skip first, then include. */
-function included(node: Conditioned, variables: Record<string, unknown>): boolean {
-  if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
-  return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
 }
 
 /** The document graphql-jit compiles for `vector`: excluded selections removed, no condition left, variables passed through. */

@@ -7,22 +7,18 @@
 // fails as well, and nothing reads it.
 import {
   getArgumentValues,
-  getDirectiveValues,
-  GraphQLIncludeDirective,
-  GraphQLSkipDirective,
-  isAbstractType,
   isObjectType,
   Kind,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLObjectType,
   type GraphQLResolveInfo,
-  type GraphQLSchema,
   type SelectionNode,
   type SelectionSetNode,
 } from 'graphql';
 import type { GatewayContext } from '../../context.ts';
 import { firstPageOf } from '../../relay/connection.ts';
+import { fragmentApplies, included } from '../../selections.ts';
 import type { FeatureFlagListFilters } from '../../upstream-client/endpoints/feature-flag.ts';
 
 /** The list filters of `Project.featureFlags`'s arguments, for the resolver and the prefetch alike (one loader key). */
@@ -76,10 +72,10 @@ function collect(info: GraphQLResolveInfo, project: GraphQLObjectType, fields: r
       if (selection.kind === Kind.FIELD) {
         if (selection.name.value === 'featureFlags') found.push({ node: selection, conditions });
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        if (applies(info.schema, selection.typeCondition?.name.value, project)) visit(selection.selectionSet, conditions, seen);
+        if (fragmentApplies(info.schema, selection.typeCondition?.name.value, project)) visit(selection.selectionSet, conditions, seen);
       } else {
         const fragment: FragmentDefinitionNode | undefined = info.fragments[selection.name.value];
-        if (fragment && !seen.has(fragment.name.value) && applies(info.schema, fragment.typeCondition.name.value, project)) {
+        if (fragment && !seen.has(fragment.name.value) && fragmentApplies(info.schema, fragment.typeCondition.name.value, project)) {
           visit(fragment.selectionSet, conditions, new Set([...seen, fragment.name.value]));
         }
       }
@@ -87,16 +83,4 @@ function collect(info: GraphQLResolveInfo, project: GraphQLObjectType, fields: r
   };
   for (const field of fields) visit(field.selectionSet, [], new Set());
   return found;
-}
-
-/** graphql-js's rule (`shouldIncludeNode`); a condition it cannot evaluate throws, and execution reports it. */
-function included(node: SelectionNode, variables: GraphQLResolveInfo['variableValues']): boolean {
-  if (getDirectiveValues(GraphQLSkipDirective, node, variables)?.if === true) return false;
-  return getDirectiveValues(GraphQLIncludeDirective, node, variables)?.if !== false;
-}
-
-function applies(schema: GraphQLSchema, condition: string | undefined, project: GraphQLObjectType): boolean {
-  if (condition === undefined || condition === project.name) return true;
-  const type = schema.getType(condition);
-  return type !== undefined && isAbstractType(type) && schema.isSubType(type, project);
 }
