@@ -1,5 +1,6 @@
 import { parseConditionDate } from '../evaluation/dates.ts';
 import { isDict, pythonJsonDumps, pythonStr } from '../python-format.ts';
+import { pythonInt, pythonTruthy } from '../python-values.ts';
 import { pythonType } from './fields.ts';
 import { filterTypeError } from './filter-types.ts';
 import { isSemverOperator, operatorError, semverValueError } from './operators.ts';
@@ -205,10 +206,10 @@ function checkCondition(group: Dict, variantKeys: Set<string>, ctx: FiltersConte
   for (const prop of readProperties(group)) checkProperty(prop, ctx);
 }
 
-/** Aliased operators are saved under their own name; a flag dependency's id is saved as a string. */
+/** Aliased operators are saved under their own name; a flag dependency's integer id is saved as a string (other references as sent). */
 function normalizeProperty(prop: Dict): void {
   if (typeof prop.operator === 'string' && prop.operator in OPERATOR_ALIASES) prop.operator = OPERATOR_ALIASES[prop.operator];
-  if (prop.type === 'flag' && typeof prop.key === 'number') prop.key = String(prop.key);
+  if (prop.type === 'flag' && Number.isInteger(prop.key)) prop.key = String(prop.key);
 }
 
 function checkProperty(prop: Prop, ctx: FiltersContext): void {
@@ -304,25 +305,26 @@ function toInteger(value: unknown): number | null {
   return null;
 }
 
-/** Resolves the flag ids referenced by flag-type properties to keys, refusing bad references. */
+/** Resolves the flag ids referenced by flag-type properties to keys, refusing bad references; a falsy reference is skipped, as there. */
 function dependencyKeys(filters: Dict, ctx: FiltersContext): Set<string> {
   const keys = new Set<string>();
   const groups = Array.isArray(filters.groups) ? filters.groups.filter(isDict) : [];
   for (const group of groups) {
     const properties = Array.isArray(group.properties) ? group.properties.filter(isDict) : [];
     for (const prop of properties) {
-      if (prop.type === 'flag' && prop.key) keys.add(resolveFlagReference(prop.key, ctx).key);
+      if (prop.type === 'flag' && pythonTruthy(prop.key)) keys.add(resolveFlagReference(prop.key, ctx).key);
     }
   }
   return keys;
 }
 
+/** The service reads a reference with Python's `int()`: `5.5`, `true` and `" 5 "` name flags 5, 1 and 5. */
 function resolveFlagReference(reference: unknown, ctx: FiltersContext): FlagRef {
-  const id = toInteger(reference);
+  const id = pythonInt(reference);
   if (id === null) {
     throw new FiltersInvalid(`Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: '${pythonStr(reference)}'`);
   }
-  const flag = ctx.projectFlags.find((candidate) => candidate.id === id && !candidate.deleted);
+  const flag = ctx.projectFlags.find((candidate) => String(candidate.id) === id && !candidate.deleted);
   if (!flag) throw new FiltersInvalid(`Flag dependency references non-existent flag with ID ${id}`);
   if (!flag.active) {
     throw new FiltersInvalid(`Cannot create dependency on disabled flag '${flag.key}' (ID: ${id}). Flag dependencies must reference active flags only.`);
@@ -357,7 +359,7 @@ function checkPayloads(filters: Dict, variantKeys: Set<string>): Dict {
     else if (!isJson(value)) throw new FiltersInvalid('Payload value is not valid JSON');
   }
   const keys = Object.keys(payloads);
-  if (isPythonTruthy(filters.multivariate)) {
+  if (pythonTruthy(filters.multivariate)) {
     if (!keys.every((key) => variantKeys.has(key))) {
       throw new FiltersInvalid('Payload keys must match a variant key for multivariate flags');
     }
@@ -365,13 +367,6 @@ function checkPayloads(filters: Dict, variantKeys: Set<string>): Dict {
     throw new FiltersInvalid("Payload keys must be 'true' for boolean flags");
   }
   return payloads;
-}
-
-/** Python truthiness for JSON values: empty objects, lists and strings are false. */
-function isPythonTruthy(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (isDict(value)) return Object.keys(value).length > 0;
-  return Boolean(value);
 }
 
 function isJson(text: string): boolean {

@@ -65,7 +65,8 @@ export function validateFlagInput(body: Record<string, unknown>, ctx: FlagInputC
       const result = validateFilters(value, {
         isCreate,
         flagId: ctx.existing?.id,
-        flagKey: key,
+        // An update checks dependencies against the stored key, even when the same PATCH renames the flag.
+        flagKey: ctx.existing?.key ?? key,
         projectFlags: ctx.projectFlags,
         cohortIds: ctx.cohorts.map((cohort) => cohort.id),
         cohorts: ctx.cohorts,

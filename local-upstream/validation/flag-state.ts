@@ -1,4 +1,5 @@
-import { validationError } from '../http/errors.ts';
+import { ApiError, validationError } from '../http/errors.ts';
+import { pythonInt } from '../python-values.ts';
 import type { FlagRow } from '../storage/flags.ts';
 
 /**
@@ -9,12 +10,30 @@ import type { FlagRow } from '../storage/flags.ts';
 
 const LISTED = 5;
 
-function dependencyIds(filters: Record<string, unknown>): string[] {
+function flagProperties(filters: Record<string, unknown>): Array<Record<string, unknown>> {
   const groups = Array.isArray(filters.groups) ? (filters.groups as Array<{ properties?: unknown }>) : [];
   return groups
     .flatMap((group) => (Array.isArray(group?.properties) ? (group.properties as Array<Record<string, unknown>>) : []))
-    .filter((property) => property?.type === 'flag')
-    .map((property) => String(property.key));
+    .filter((property) => property?.type === 'flag');
+}
+
+/** The dependents' lookup compares each reference's JSON text with the flag's id (the service's SQL `prop->>'key' = id`). */
+function dependencyIds(filters: Record<string, unknown>): string[] {
+  return flagProperties(filters).map((property) => String(property.key));
+}
+
+/**
+ * The enable check reads every stored reference with Python's `int()`; one it cannot read (an empty or
+ * missing key, which creation skips) makes the service fail with a 500.
+ */
+function storedDependencyIds(filters: Record<string, unknown>): Set<string> {
+  return new Set(
+    flagProperties(filters).map((property) => {
+      const id = pythonInt(property.key);
+      if (id === null) throw new ApiError(500, { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null });
+      return id;
+    }),
+  );
 }
 
 /** The service lists the first five dependents by key, then how many more there are. */
@@ -52,7 +71,7 @@ export function checkFlagTransition(flag: FlagRow, changes: { active?: unknown; 
   }
   if (changes.active === true && !flag.active) {
     // The service reads the dependencies from the stored filters, not from filters sent in the same write.
-    const ids = new Set(dependencyIds(flag.filters));
+    const ids = storedDependencyIds(flag.filters);
     const disabled = projectFlags.filter((other) => ids.has(String(other.id)) && !other.deleted && !other.active);
     if (disabled.length) {
       throw validationError(
