@@ -20,7 +20,7 @@ import {
   type ProjectFlag,
 } from '../../upstream-client/endpoints/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
-import { expectedVersionRefusal, isVersionConflict, stateRefusal, withExpectedVersion } from '../support/flag-edits.ts';
+import { expectedVersionRefusal, isVersionConflict, flagRefusal, withExpectedVersion } from '../support/flag-edits.ts';
 import { parseFlagRef } from '../support/ids.ts';
 import { toUpstreamBody } from '../support/input.ts';
 
@@ -31,7 +31,7 @@ export const createFeatureFlag: MutationResolvers['createFeatureFlag'] = async (
   const conflict = descriptionConflict(input);
   if (conflict) return { featureFlag: null, userErrors: [conflict] };
   const { result, userErrors } = await mutate(() => create(ctx.client, projectId, flagWriteBody(input)), { fieldNames: nameField(input) });
-  return { featureFlag: result && ctx.loaders.featureFlag.remember(projectId, result), userErrors };
+  return { featureFlag: result && ctx.loaders.featureFlag.remember(projectId, result), userErrors: userErrors.map(flagRefusal) };
 };
 
 /**
@@ -46,7 +46,7 @@ export const updateFeatureFlag: MutationResolvers['updateFeatureFlag'] = async (
   const body = withExpectedVersion(flagWriteBody(fields), expectedVersion);
   const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, body), { fieldNames: nameField(input) });
   if (result) return { featureFlag: ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors };
-  const refusals = userErrors.map(stateRefusal);
+  const refusals = userErrors.map(flagRefusal);
   return { featureFlag: null, userErrors: expectedVersion == null ? refusals : await withCurrentVersion(ctx, ref, refusals) };
 };
 
@@ -55,7 +55,7 @@ function stateChange(action: FlagLifecycleAction) {
   return async (_parent: unknown, { input }: { input: FeatureFlagReferenceInput }, ctx: GatewayContext) => {
     const ref = parseFlagRef(input.id, input.projectId);
     const { result, userErrors } = await mutate(() => changeFeatureFlagState(ctx.client, ref.projectId, ref.id, action));
-    return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors: userErrors.map(stateRefusal) };
+    return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors: userErrors.map(flagRefusal) };
   };
 }
 
@@ -101,7 +101,7 @@ export const copyFeatureFlags: MutationResolvers['copyFeatureFlags'] = async (_p
 /** Soft delete / restore: PATCH `deleted`, never DELETE. A delete other enabled flags rely on is DEPENDENT_FLAGS_ACTIVE. */
 async function setDeleted(ctx: GatewayContext, ref: FlagRef, deleted: boolean) {
   const { result, userErrors } = await mutate(() => update(ctx.client, ref.projectId, ref.id, { deleted }));
-  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors: userErrors.map(stateRefusal) };
+  return { featureFlag: result && ctx.loaders.featureFlag.remember(ref.projectId, result), userErrors: userErrors.map(flagRefusal) };
 }
 
 /**

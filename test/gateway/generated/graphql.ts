@@ -178,10 +178,16 @@ export type UserErrorCode =
   | 'BEHAVIORAL_COHORT_FOUND'
   /** The field may not be blank (an empty string). */
   | 'BLANK'
+  /** The `filters` would make the flag depend on itself, directly or through other flags; the message names the flag or the cycle by key (`a → b → a`). */
+  | 'CIRCULAR_FLAG_DEPENDENCY'
   /** A flag condition names a cohort that does not exist. */
   | 'COHORT_DOES_NOT_EXIST'
   /** Input fields contradict each other, or the object changed since the caller read it (e.g. a flag edited by someone else). */
   | 'CONFLICT'
+  /** A flag this flag depends on (a condition on it) is disabled: `enableFeatureFlag` or `updateFeatureFlag` with `active: true` (the message names the disabled flags, `key (ID: id)`, five at most, then how many more), or a `filters` condition on a disabled flag in `createFeatureFlag`/`updateFeatureFlag` (whether or not the flag itself is enabled). Enable those flags first. */
+  | 'DEPENDENCY_FLAGS_DISABLED'
+  /** A `filters` condition depends on a flag id that names no live flag of the project (a missing, deleted or another project's flag); the message gives the id. */
+  | 'DEPENDENCY_FLAG_NOT_FOUND'
   /** The flag cannot be disabled, archived while enabled, or deleted: enabled flags depend on it (`updateFeatureFlag` with `active: false`, `deleteFeatureFlag`, `disableFeatureFlag`, `archiveFeatureFlag`). The message names them (`key (ID: id)`, five at most, then how many more). */
   | 'DEPENDENT_FLAGS_ACTIVE'
   /** A referenced object does not exist, e.g. a dashboard or role id. */
@@ -194,6 +200,8 @@ export type UserErrorCode =
   | 'INVALID_CHOICE'
   /** A date property value in a flag condition does not parse. */
   | 'INVALID_DATE'
+  /** A `filters` condition names the flag it depends on by something other than its numeric id (e.g. its key); the message quotes the reference. */
+  | 'INVALID_FLAG_REFERENCE'
   /** The value is invalid for the field (the upstream's generic validation code), e.g. a malformed UUID. */
   | 'INVALID_INPUT'
   /** A flag key with characters other than letters, digits, `-` and `_`. */

@@ -1,5 +1,5 @@
 /**
- * @generated SignedSource<<f4f54e9d87e1b12b1cb73888cb8e4f17>>
+ * @generated SignedSource<<1218e903dc7999793e1babc527efe6d8>>
  * @lightSyntaxTransform
  */
 
@@ -9,7 +9,7 @@
 
 import type { ConcreteRequest } from 'relay-runtime';
 import type { FragmentRefs } from "relay-runtime";
-export type UserErrorCode = "APPROVAL_REQUIRED" | "ARCHIVED" | "BEHAVIORAL_COHORT_FOUND" | "BLANK" | "COHORT_DOES_NOT_EXIST" | "CONFLICT" | "DEPENDENT_FLAGS_ACTIVE" | "DOES_NOT_EXIST" | "EMPTY" | "INCORRECT_TYPE" | "INVALID_CHOICE" | "INVALID_DATE" | "INVALID_INPUT" | "INVALID_KEY" | "INVALID_OPERATOR" | "INVALID_VALUE" | "MALFORMED_REQUEST" | "MAX_DECIMAL_PLACES" | "MAX_DIGITS" | "MAX_LENGTH" | "MAX_VALUE" | "MAX_WHOLE_DIGITS" | "MIN_LENGTH" | "MIN_VALUE" | "NOT_A_DICT" | "NOT_A_LIST" | "NULL" | "OTHER" | "REQUIRED" | "UNIQUE" | "%future added value";
+export type UserErrorCode = "APPROVAL_REQUIRED" | "ARCHIVED" | "BEHAVIORAL_COHORT_FOUND" | "BLANK" | "CIRCULAR_FLAG_DEPENDENCY" | "COHORT_DOES_NOT_EXIST" | "CONFLICT" | "DEPENDENCY_FLAGS_DISABLED" | "DEPENDENCY_FLAG_NOT_FOUND" | "DEPENDENT_FLAGS_ACTIVE" | "DOES_NOT_EXIST" | "EMPTY" | "INCORRECT_TYPE" | "INVALID_CHOICE" | "INVALID_DATE" | "INVALID_FLAG_REFERENCE" | "INVALID_INPUT" | "INVALID_KEY" | "INVALID_OPERATOR" | "INVALID_VALUE" | "MALFORMED_REQUEST" | "MAX_DECIMAL_PLACES" | "MAX_DIGITS" | "MAX_LENGTH" | "MAX_VALUE" | "MAX_WHOLE_DIGITS" | "MIN_LENGTH" | "MIN_VALUE" | "NOT_A_DICT" | "NOT_A_LIST" | "NULL" | "OTHER" | "REQUIRED" | "UNIQUE" | "%future added value";
 export type UpdateFeatureFlagInput = {
   active?: boolean | null | undefined;
   analyticsDashboards?: ReadonlyArray<number> | null | undefined;
