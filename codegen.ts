@@ -70,6 +70,8 @@ const config: CodegenConfig = {
           PluginEdge: '../relay/connection.ts#Edge<OrgPlugin>',
           PluginConfig: '../upstream-client/endpoints/plugin.ts#OrgPluginConfig',
           RepositoryPlugin: '../upstream-client/endpoints/plugin.ts#RepositoryPluginRecord',
+          // A mutation's refusal, as src/errors.ts and the mutations build it; `flags` is read from its message.
+          UserError: '../user-error.ts#UserErrorRecord',
           // Live updates: one change of a flag, as the project's activity feed decoded it.
           FeatureFlagChange: '../subscriptions/events.ts#FlagChangeEvent',
         },

@@ -59,6 +59,9 @@ export interface UserError {
   currentVersion?: number | null;
 }
 
+/** The `UserError` GraphQL type's parent (codegen.ts maps it here; the generated file has its own `UserError`). */
+export type UserErrorRecord = UserError;
+
 const KNOWN = new Set<string>(USER_ERROR_CODES);
 
 /** The upstream's code as a `UserErrorCode`: upper-cased when listed, else OTHER (also when absent). */

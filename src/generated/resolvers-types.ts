@@ -8,6 +8,7 @@ import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRec
 import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
 import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/endpoints/role-access.ts';
 import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/endpoints/plugin.ts';
+import type { UserErrorRecord } from '../user-error.ts';
 import type { FlagChangeEvent } from '../subscriptions/events.ts';
 import type { GatewayContext } from '../context.ts';
 export type Maybe<T> = T | null;
@@ -1876,6 +1877,13 @@ export type UserError = {
   readonly currentVersion?: Maybe<Scalars['Int']['output']>;
   /** Path to the offending input field, e.g. `["input", "timezone"]` or `["input", "filters", "groups", "0"]`; null when the error is not about one field. */
   readonly field?: Maybe<ReadonlyArray<Scalars['String']['output']>>;
+  /**
+   * The flags the error is about, in the order its message names them, when the upstream's message names flags: the
+   * enabled dependents (`DEPENDENT_FLAGS_ACTIVE`, five at most: the message says how many more), the disabled
+   * dependencies (`DEPENDENCY_FLAGS_DISABLED`), the missing flag (`DEPENDENCY_FLAG_NOT_FOUND`, by id), the flag or
+   * the cycle's flags (`CIRCULAR_FLAG_DEPENDENCY`, by key). Empty for any other error.
+   */
+  readonly flags: ReadonlyArray<UserErrorFlag>;
   /** Human-readable description of the problem, worded as the upstream words it. */
   readonly message: Scalars['String']['output'];
   /** The upstream's own code, unchanged (e.g. `unique`, `invalid_choice`); null when the upstream gave none or the gateway found the problem itself. */
@@ -1952,6 +1960,15 @@ export type UserErrorCode =
   | 'REQUIRED'
   /** Another object already has this value, e.g. a flag key in the project, or a role's access to a flag. */
   | 'UNIQUE';
+
+/** A flag a `UserError` is about, as the upstream's message names it (by key, by numeric id, or both). */
+export type UserErrorFlag = {
+  readonly __typename?: 'UserErrorFlag';
+  /** The flag's numeric id (`FeatureFlag.databaseId`); null when the message names the flag by key only. */
+  readonly databaseId?: Maybe<Scalars['Int']['output']>;
+  /** The flag's key; null when the message names the flag by id only. */
+  readonly key?: Maybe<Scalars['String']['output']>;
+};
 
 /** The caller: the user whose API key signs the request, with their organizations and current project (GitHub's `viewer` convention). One upstream call, `GET /api/users/@me/`, answers every field here, the viewer's organizations' names, slugs and membership levels, every field of the current organization, and the current project's list fields. */
 export type Viewer = {
@@ -2117,31 +2134,31 @@ export type ResolversTypes = {
   ActivityLogEntry: ResolverTypeWrapper<ActivityLogRecord>;
   ActivityLogUser: ResolverTypeWrapper<ActivityLogUser>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
-  ArchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<ArchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  CheckPluginForUpdatesPayload: ResolverTypeWrapper<Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  ArchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<ArchiveFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
+  CheckPluginForUpdatesPayload: ResolverTypeWrapper<Omit<CheckPluginForUpdatesPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversTypes['Plugin']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CopyFeatureFlagFailure: ResolverTypeWrapper<CopyFlagsFailureRecord>;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>> }>;
+  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures' | 'userErrors'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CreateFeatureFlagInput: CreateFeatureFlagInput;
-  CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<StaticCohortPayload>;
   CreatePluginInput: CreatePluginInput;
-  CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  CreatePluginPayload: ResolverTypeWrapper<Omit<CreatePluginPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversTypes['Plugin']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CreateProjectInput: CreateProjectInput;
-  CreateProjectPayload: ResolverTypeWrapper<Omit<CreateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
+  CreateProjectPayload: ResolverTypeWrapper<Omit<CreateProjectPayload, 'project' | 'userErrors'> & { project?: Maybe<ResolversTypes['Project']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
-  DeleteFeatureFlagPayload: ResolverTypeWrapper<Omit<DeleteFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  DeletePluginPayload: ResolverTypeWrapper<DeletePluginPayload>;
+  DeleteFeatureFlagPayload: ResolverTypeWrapper<Omit<DeleteFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
+  DeletePluginPayload: ResolverTypeWrapper<Omit<DeletePluginPayload, 'userErrors'> & { userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   DeleteProjectInput: DeleteProjectInput;
-  DeleteProjectPayload: ResolverTypeWrapper<DeleteProjectPayload>;
-  DisableFeatureFlagPayload: ResolverTypeWrapper<Omit<DisableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
-  EnableFeatureFlagPayload: ResolverTypeWrapper<Omit<EnableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  DeleteProjectPayload: ResolverTypeWrapper<Omit<DeleteProjectPayload, 'userErrors'> & { userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
+  DisableFeatureFlagPayload: ResolverTypeWrapper<Omit<DisableFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
+  EnableFeatureFlagPayload: ResolverTypeWrapper<Omit<EnableFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   FeatureFlag: ResolverTypeWrapper<ProjectFlag>;
   FeatureFlagChange: ResolverTypeWrapper<FlagChangeEvent>;
   FeatureFlagChangeKind: FeatureFlagChangeKind;
   FeatureFlagConnection: ResolverTypeWrapper<Connection<ProjectFlag>>;
-  FeatureFlagDashboardPayload: ResolverTypeWrapper<Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  FeatureFlagDashboardPayload: ResolverTypeWrapper<Omit<FeatureFlagDashboardPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   FeatureFlagEdge: ResolverTypeWrapper<Edge<ProjectFlag>>;
   FeatureFlagEvaluation: ResolverTypeWrapper<FeatureFlagEvaluation>;
   FeatureFlagReferenceInput: FeatureFlagReferenceInput;
@@ -2151,7 +2168,7 @@ export type ResolversTypes = {
   FeatureFlagStaticCohort: ResolverTypeWrapper<CohortRecord>;
   FeatureFlagStatus: FeatureFlagStatus;
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
-  GrantFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccess']> }>;
+  GrantFeatureFlagRoleAccessPayload: ResolverTypeWrapper<Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess' | 'userErrors'> & { roleAccess?: Maybe<ResolversTypes['FeatureFlagRoleAccess']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LocalEvaluation: ResolverTypeWrapper<Omit<LocalEvaluation, 'flags'> & { flags: ReadonlyArray<ResolversTypes['LocalEvaluationFlag']> }>;
   LocalEvaluationFlag: ResolverTypeWrapper<ProjectMinimalFlag>;
@@ -2177,27 +2194,28 @@ export type ResolversTypes = {
   RateLimit: ResolverTypeWrapper<RateLimit>;
   RateLimitWindow: ResolverTypeWrapper<RateLimitWindow>;
   RepositoryPlugin: ResolverTypeWrapper<RepositoryPluginRecord>;
-  RestoreFeatureFlagPayload: ResolverTypeWrapper<Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  RestoreFeatureFlagPayload: ResolverTypeWrapper<Omit<RestoreFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
   RevokeFeatureFlagRoleAccessPayload: ResolverTypeWrapper<RevokeRoleAccessPayload>;
   Role: ResolverTypeWrapper<RoleRecord>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TimeZone: ResolverTypeWrapper<Scalars['TimeZone']['output']>;
   UUID: ResolverTypeWrapper<Scalars['UUID']['output']>;
-  UnarchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<UnarchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  UnarchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<UnarchiveFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
-  UpdateFeatureFlagPayload: ResolverTypeWrapper<Omit<UpdateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']> }>;
+  UpdateFeatureFlagPayload: ResolverTypeWrapper<Omit<UpdateFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   UpdatePluginInput: UpdatePluginInput;
-  UpdatePluginPayload: ResolverTypeWrapper<Omit<UpdatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  UpdatePluginPayload: ResolverTypeWrapper<Omit<UpdatePluginPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversTypes['Plugin']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   UpdatePluginSourceInput: UpdatePluginSourceInput;
-  UpdatePluginSourcePayload: ResolverTypeWrapper<Omit<UpdatePluginSourcePayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  UpdatePluginSourcePayload: ResolverTypeWrapper<Omit<UpdatePluginSourcePayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversTypes['Plugin']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   UpdateProjectInput: UpdateProjectInput;
-  UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversTypes['Project']> }>;
-  UpgradePluginPayload: ResolverTypeWrapper<Omit<UpgradePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversTypes['Plugin']> }>;
+  UpdateProjectPayload: ResolverTypeWrapper<Omit<UpdateProjectPayload, 'project' | 'userErrors'> & { project?: Maybe<ResolversTypes['Project']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
+  UpgradePluginPayload: ResolverTypeWrapper<Omit<UpgradePluginPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversTypes['Plugin']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   User: ResolverTypeWrapper<UserRecord>;
   UserBlastRadius: ResolverTypeWrapper<UserBlastRadius>;
-  UserError: ResolverTypeWrapper<UserError>;
+  UserError: ResolverTypeWrapper<UserErrorRecord>;
   UserErrorCode: UserErrorCode;
+  UserErrorFlag: ResolverTypeWrapper<UserErrorFlag>;
   Viewer: ResolverTypeWrapper<ViewerRecord>;
   WeekStartDay: null;
 };
@@ -2212,30 +2230,30 @@ export type ResolversParentTypes = {
   ActivityLogEntry: ActivityLogRecord;
   ActivityLogUser: ActivityLogUser;
   Boolean: Scalars['Boolean']['output'];
-  ArchiveFeatureFlagPayload: Omit<ArchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  CheckPluginForUpdatesPayload: Omit<CheckPluginForUpdatesPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  ArchiveFeatureFlagPayload: Omit<ArchiveFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
+  CheckPluginForUpdatesPayload: Omit<CheckPluginForUpdatesPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CopyFeatureFlagFailure: CopyFlagsFailureRecord;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: Scalars['ID']['output'];
-  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversParentTypes['CopyFeatureFlagFailure']>> };
+  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures' | 'userErrors'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversParentTypes['CopyFeatureFlagFailure']>>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CreateFeatureFlagInput: CreateFeatureFlagInput;
-  CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CreateFeatureFlagStaticCohortPayload: StaticCohortPayload;
   CreatePluginInput: CreatePluginInput;
-  CreatePluginPayload: Omit<CreatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  CreatePluginPayload: Omit<CreatePluginPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CreateProjectInput: CreateProjectInput;
-  CreateProjectPayload: Omit<CreateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
+  CreateProjectPayload: Omit<CreateProjectPayload, 'project' | 'userErrors'> & { project?: Maybe<ResolversParentTypes['Project']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   DateTime: Scalars['DateTime']['output'];
-  DeleteFeatureFlagPayload: Omit<DeleteFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  DeletePluginPayload: DeletePluginPayload;
+  DeleteFeatureFlagPayload: Omit<DeleteFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
+  DeletePluginPayload: Omit<DeletePluginPayload, 'userErrors'> & { userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   DeleteProjectInput: DeleteProjectInput;
-  DeleteProjectPayload: DeleteProjectPayload;
-  DisableFeatureFlagPayload: Omit<DisableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
-  EnableFeatureFlagPayload: Omit<EnableFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  DeleteProjectPayload: Omit<DeleteProjectPayload, 'userErrors'> & { userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
+  DisableFeatureFlagPayload: Omit<DisableFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
+  EnableFeatureFlagPayload: Omit<EnableFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   FeatureFlag: ProjectFlag;
   FeatureFlagChange: FlagChangeEvent;
   FeatureFlagConnection: Connection<ProjectFlag>;
-  FeatureFlagDashboardPayload: Omit<FeatureFlagDashboardPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  FeatureFlagDashboardPayload: Omit<FeatureFlagDashboardPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   FeatureFlagEdge: Edge<ProjectFlag>;
   FeatureFlagEvaluation: FeatureFlagEvaluation;
   FeatureFlagReferenceInput: FeatureFlagReferenceInput;
@@ -2244,7 +2262,7 @@ export type ResolversParentTypes = {
   FeatureFlagRoleAccessEdge: Edge<ProjectRoleAccess>;
   FeatureFlagStaticCohort: CohortRecord;
   GrantFeatureFlagRoleAccessInput: GrantFeatureFlagRoleAccessInput;
-  GrantFeatureFlagRoleAccessPayload: Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess'> & { roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccess']> };
+  GrantFeatureFlagRoleAccessPayload: Omit<GrantFeatureFlagRoleAccessPayload, 'roleAccess' | 'userErrors'> & { roleAccess?: Maybe<ResolversParentTypes['FeatureFlagRoleAccess']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   JSON: Scalars['JSON']['output'];
   LocalEvaluation: Omit<LocalEvaluation, 'flags'> & { flags: ReadonlyArray<ResolversParentTypes['LocalEvaluationFlag']> };
   LocalEvaluationFlag: ProjectMinimalFlag;
@@ -2269,26 +2287,27 @@ export type ResolversParentTypes = {
   RateLimit: RateLimit;
   RateLimitWindow: RateLimitWindow;
   RepositoryPlugin: RepositoryPluginRecord;
-  RestoreFeatureFlagPayload: Omit<RestoreFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  RestoreFeatureFlagPayload: Omit<RestoreFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   RevokeFeatureFlagRoleAccessInput: RevokeFeatureFlagRoleAccessInput;
   RevokeFeatureFlagRoleAccessPayload: RevokeRoleAccessPayload;
   Role: RoleRecord;
   Subscription: Record<PropertyKey, never>;
   TimeZone: Scalars['TimeZone']['output'];
   UUID: Scalars['UUID']['output'];
-  UnarchiveFeatureFlagPayload: Omit<UnarchiveFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  UnarchiveFeatureFlagPayload: Omit<UnarchiveFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   UpdateFeatureFlagInput: UpdateFeatureFlagInput;
-  UpdateFeatureFlagPayload: Omit<UpdateFeatureFlagPayload, 'featureFlag'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']> };
+  UpdateFeatureFlagPayload: Omit<UpdateFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   UpdatePluginInput: UpdatePluginInput;
-  UpdatePluginPayload: Omit<UpdatePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  UpdatePluginPayload: Omit<UpdatePluginPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   UpdatePluginSourceInput: UpdatePluginSourceInput;
-  UpdatePluginSourcePayload: Omit<UpdatePluginSourcePayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  UpdatePluginSourcePayload: Omit<UpdatePluginSourcePayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   UpdateProjectInput: UpdateProjectInput;
-  UpdateProjectPayload: Omit<UpdateProjectPayload, 'project'> & { project?: Maybe<ResolversParentTypes['Project']> };
-  UpgradePluginPayload: Omit<UpgradePluginPayload, 'plugin'> & { plugin?: Maybe<ResolversParentTypes['Plugin']> };
+  UpdateProjectPayload: Omit<UpdateProjectPayload, 'project' | 'userErrors'> & { project?: Maybe<ResolversParentTypes['Project']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
+  UpgradePluginPayload: Omit<UpgradePluginPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   User: UserRecord;
   UserBlastRadius: UserBlastRadius;
-  UserError: UserError;
+  UserError: UserErrorRecord;
+  UserErrorFlag: UserErrorFlag;
   Viewer: ViewerRecord;
 };
 
@@ -2867,8 +2886,14 @@ export type UserErrorResolvers<ContextType = GatewayContext, ParentType extends 
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   currentVersion?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   field?: Resolver<Maybe<ReadonlyArray<ResolversTypes['String']>>, ParentType, ContextType>;
+  flags?: Resolver<ReadonlyArray<ResolversTypes['UserErrorFlag']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   upstreamCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type UserErrorFlagResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['UserErrorFlag'] = ResolversParentTypes['UserErrorFlag']> = {
+  databaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ViewerResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['Viewer'] = ResolversParentTypes['Viewer']> = {
@@ -2956,6 +2981,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   User?: UserResolvers<ContextType>;
   UserBlastRadius?: UserBlastRadiusResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  UserErrorFlag?: UserErrorFlagResolvers<ContextType>;
   Viewer?: ViewerResolvers<ContextType>;
   WeekStartDay?: WeekStartDayResolvers;
 };

@@ -24,6 +24,7 @@ import { Role } from './role.ts';
 import { Subscription } from './subscription.ts';
 import { PluginType, scalars, WeekStartDay } from './scalars.ts';
 import { User } from './user.ts';
+import { UserError } from './user-error.ts';
 import { Viewer } from './viewer.ts';
 
 export const resolvers: Resolvers = {
@@ -52,4 +53,5 @@ export const resolvers: Resolvers = {
   CreateFeatureFlagStaticCohortPayload,
   RevokeFeatureFlagRoleAccessPayload,
   FeatureFlagChange,
+  UserError,
 };

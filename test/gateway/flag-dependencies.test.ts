@@ -26,7 +26,7 @@ beforeAll(() => {
   project = seededProjectId(stack.upstream, 'Web');
 });
 
-const ERRORS = 'userErrors { field message code upstreamCode }';
+const ERRORS = 'userErrors { field message code upstreamCode flags { databaseId key } }';
 const CREATE = `mutation($input: CreateFeatureFlagInput!) { createFeatureFlag(input: $input) { featureFlag { key } ${ERRORS} } }`;
 const UPDATE = `mutation($input: UpdateFeatureFlagInput!) { updateFeatureFlag(input: $input) { featureFlag { key active } ${ERRORS} } }`;
 const ENABLE = `mutation($input: FeatureFlagReferenceInput!) { enableFeatureFlag(input: $input) { featureFlag { key active } ${ERRORS} } }`;
@@ -46,7 +46,9 @@ async function restFlag(fields: Record<string, unknown> = {}): Promise<RestFlag>
   return created.body;
 }
 
-const refusal = (field: string[] | null, message: string, code: string) => ({ field, message, code, upstreamCode: 'invalid_input' });
+type Named = { databaseId: number | null; key: string | null };
+const refusal = (field: string[] | null, message: string, code: string, flags: Named[]) => ({ field, message, code, upstreamCode: 'invalid_input', flags });
+const named = (flag: RestFlag): Named => ({ databaseId: flag.id, key: flag.key });
 const FILTERS = ['input', 'filters'];
 
 async function mutation(document: string, input: Record<string, unknown>) {
@@ -75,6 +77,7 @@ describe('enabling a flag whose dependency is disabled', () => {
         null,
         `Cannot enable this feature flag because it depends on disabled flags: ${dependency.key} (ID: ${dependency.id}). Please enable the dependency flags first.`,
         'DEPENDENCY_FLAGS_DISABLED',
+        [named(dependency)],
       ),
     ]);
     expect((await rest().get(`${flagsPath()}${dependent.id}/`)).body.active).toBe(false);
@@ -100,6 +103,7 @@ describe('a condition on another flag, in createFeatureFlag and updateFeatureFla
           FILTERS,
           `Cannot create dependency on disabled flag '${disabled.key}' (ID: ${disabled.id}). Flag dependencies must reference active flags only.`,
           'DEPENDENCY_FLAGS_DISABLED',
+          [named(disabled)],
         ),
       ],
     });
@@ -117,7 +121,7 @@ describe('a condition on another flag, in createFeatureFlag and updateFeatureFla
     for (const id of [deleted.id, 987654, elsewhere.body.id as number]) {
       const result = await mutation(CREATE, { projectId: String(project), key: `deps-${++serial}`, filters: dependsOn(String(id)) });
       expect(result.userErrors, String(id)).toEqual([
-        refusal(FILTERS, `Flag dependency references non-existent flag with ID ${id}`, 'DEPENDENCY_FLAG_NOT_FOUND'),
+        refusal(FILTERS, `Flag dependency references non-existent flag with ID ${id}`, 'DEPENDENCY_FLAG_NOT_FOUND', [{ databaseId: id, key: null }]),
       ]);
     }
   });
@@ -126,7 +130,7 @@ describe('a condition on another flag, in createFeatureFlag and updateFeatureFla
     const target = await restFlag();
     const result = await mutation(CREATE, { projectId: String(project), key: `deps-${++serial}`, filters: dependsOn(target.key) });
     expect(result.userErrors).toEqual([
-      refusal(FILTERS, `Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: '${target.key}'`, 'INVALID_FLAG_REFERENCE'),
+      refusal(FILTERS, `Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: '${target.key}'`, 'INVALID_FLAG_REFERENCE', []),
     ]);
   });
 
@@ -141,7 +145,7 @@ describe('a condition on another flag, in createFeatureFlag and updateFeatureFla
     const result = await mutation(UPDATE, { id: String(flag.id), projectId: String(project), filters: dependsOn(String(flag.id)) });
     expect(result).toEqual({
       featureFlag: null,
-      userErrors: [refusal(FILTERS, `Feature flag '${flag.key}' cannot depend on itself`, 'CIRCULAR_FLAG_DEPENDENCY')],
+      userErrors: [refusal(FILTERS, `Feature flag '${flag.key}' cannot depend on itself`, 'CIRCULAR_FLAG_DEPENDENCY', [{ databaseId: null, key: flag.key }])],
     });
   });
 
@@ -150,8 +154,35 @@ describe('a condition on another flag, in createFeatureFlag and updateFeatureFla
     const second = await restFlag({ filters: dependsOn(String(first.id)) });
     const result = await mutation(UPDATE, { id: String(first.id), projectId: String(project), filters: dependsOn(String(second.id)) });
     expect(result.userErrors).toEqual([
-      refusal(FILTERS, `Circular dependency detected: ${first.key} → ${second.key} → ${first.key}`, 'CIRCULAR_FLAG_DEPENDENCY'),
+      refusal(FILTERS, `Circular dependency detected: ${first.key} → ${second.key} → ${first.key}`, 'CIRCULAR_FLAG_DEPENDENCY', [
+        { databaseId: null, key: first.key },
+        { databaseId: null, key: second.key },
+      ]),
     ]);
     expect((await rest().get(`${flagsPath()}${first.id}/`)).body.filters).toMatchObject({ groups: EVERYONE.groups });
+  });
+});
+
+describe('a refusal naming more flags than the upstream lists', () => {
+  it('disableFeatureFlag lists the first five dependents by key in flags; the message says how many more', async () => {
+    const base = await restFlag();
+    const dependents: RestFlag[] = [];
+    for (let i = 0; i < 6; i += 1) dependents.push(await restFlag({ filters: dependsOn(String(base.id)) }));
+    const disable = `mutation($input: FeatureFlagReferenceInput!) { disableFeatureFlag(input: $input) { featureFlag { key } ${ERRORS} } }`;
+    const result = await mutation(disable, { id: String(base.id), projectId: String(project) });
+    const listed = [...dependents].sort((a, b) => (a.key < b.key ? -1 : 1)).slice(0, 5);
+    expect(result.userErrors).toEqual([
+      refusal(
+        null,
+        `Cannot disable this feature flag because other flags depend on it: ${listed.map((flag) => `${flag.key} (ID: ${flag.id})`).join(', ')}, and 1 more. Please update or disable the dependent flags first.`,
+        'DEPENDENT_FLAGS_ACTIVE',
+        listed.map(named),
+      ),
+    ]);
+  });
+
+  it('flags is empty for an error that names no flag', async () => {
+    const result = await mutation(CREATE, { projectId: String(project), key: 'not a key' });
+    expect(result.userErrors).toEqual([expect.objectContaining({ code: 'INVALID_KEY', flags: [] })]);
   });
 });

@@ -1,7 +1,7 @@
 // The upstream words its flag state and flag dependency refusals as plain `invalid_input` validation errors; the
-// gateway gives each its own code by the fixed wording (src/resolvers/support/flag-edits.ts, docs/errors.md).
+// gateway gives each its own code by the fixed wording (src/resolvers/support/flag-refusals.ts, docs/errors.md).
 import { describe, expect, it } from 'vitest';
-import { flagRefusal } from '../../src/resolvers/support/flag-edits.ts';
+import { flagRefusal, namedFlags } from '../../src/resolvers/support/flag-refusals.ts';
 import type { UserError } from '../../src/user-error.ts';
 
 const refusal = (message: string, field: string[] | null = null): UserError => ({ field, message, code: 'INVALID_INPUT', upstreamCode: 'invalid_input' });
@@ -40,5 +40,35 @@ describe('flagRefusal', () => {
   it('matches only the upstream validation code, not a message someone else wrote', () => {
     const bare = { ...refusal('Flag dependency references non-existent flag with ID 99'), code: 'OTHER' as const, upstreamCode: null };
     expect(flagRefusal(bare)).toBe(bare);
+  });
+});
+
+describe('namedFlags', () => {
+  const classified = (message: string) => flagRefusal(refusal(message));
+
+  it('reads a list of `key (ID: id)`, leaving the count of the unlisted ones to the message', () => {
+    const message =
+      'Cannot disable this feature flag because other flags depend on it: a-1 (ID: 11), b_2 (ID: 12), c (ID: 13), d (ID: 14), e (ID: 15), and 3 more. Please update or disable the dependent flags first.';
+    expect(namedFlags(classified(message))).toEqual(['a-1', 'b_2', 'c', 'd', 'e'].map((key, i) => ({ key, databaseId: 11 + i })));
+  });
+
+  it("reads a quoted `'key' (ID: id)`", () => {
+    const message = "Cannot create dependency on disabled flag 'base' (ID: 3). Flag dependencies must reference active flags only.";
+    expect(namedFlags(classified(message))).toEqual([{ key: 'base', databaseId: 3 }]);
+  });
+
+  it('reads a missing flag by id, unless the id could not be a flag id', () => {
+    expect(namedFlags(classified('Flag dependency references non-existent flag with ID 99'))).toEqual([{ key: null, databaseId: 99 }]);
+    expect(namedFlags(classified('Flag dependency references non-existent flag with ID 123456789012345678901234567890'))).toEqual([]);
+  });
+
+  it('reads a cycle by key, each flag once, and a self-dependency', () => {
+    expect(namedFlags(classified('Circular dependency detected: a → b → c → a'))).toEqual(['a', 'b', 'c'].map((key) => ({ key, databaseId: null })));
+    expect(namedFlags(classified("Feature flag 'a' cannot depend on itself"))).toEqual([{ key: 'a', databaseId: null }]);
+  });
+
+  it('names nothing for an invalid reference or any other error', () => {
+    expect(namedFlags(classified("Flag dependencies must reference flag IDs (integers), not flag keys. Invalid reference: 'base'"))).toEqual([]);
+    expect(namedFlags(refusal('Filters are not valid (variant override does not exist)'))).toEqual([]);
   });
 });

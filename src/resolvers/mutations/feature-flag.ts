@@ -20,7 +20,8 @@ import {
   type ProjectFlag,
 } from '../../upstream-client/endpoints/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
-import { expectedVersionRefusal, isVersionConflict, flagRefusal, withExpectedVersion } from '../support/flag-edits.ts';
+import { expectedVersionRefusal, isVersionConflict, withExpectedVersion } from '../support/flag-edits.ts';
+import { flagRefusal } from '../support/flag-refusals.ts';
 import { parseFlagRef } from '../support/ids.ts';
 import { toUpstreamBody } from '../support/input.ts';
 
@@ -36,7 +37,7 @@ export const createFeatureFlag: MutationResolvers['createFeatureFlag'] = async (
 
 /**
  * With `expectedVersion`, the upstream refuses a stale edit in the same write; `active: false` on a flag enabled flags
- * depend on is DEPENDENT_FLAGS_ACTIVE, as from `disableFeatureFlag` (support/flag-edits.ts).
+ * depend on is DEPENDENT_FLAGS_ACTIVE, as from `disableFeatureFlag` (support/flag-refusals.ts).
  */
 export const updateFeatureFlag: MutationResolvers['updateFeatureFlag'] = async (_parent, { input }, ctx) => {
   const ref = parseFlagRef(input.id, input.projectId);

@@ -1,5 +1,5 @@
-// How flag writes meet concurrent edits and the upstream's state rules (docs/errors.md, "Flag edits and
-// state changes"). A leaf of the flag mutations: it shapes bodies and user errors, and makes no call itself.
+// How flag writes meet concurrent edits (docs/errors.md, "Flag edits and state changes"). A leaf of the flag
+// mutations: it shapes bodies and user errors, and makes no call itself.
 import type { UserError } from '../../user-error.ts';
 import type { FeatureFlagWrite } from '../../upstream-client/endpoints/feature-flag.ts';
 
@@ -24,28 +24,3 @@ export function expectedVersionRefusal(expectedVersion: number | null | undefine
 }
 
 export const isVersionConflict = (error: UserError): boolean => error.code === 'CONFLICT' && error.upstreamCode === 'conflict';
-
-/**
- * The upstream's refusals around flag states and flag dependencies, which it words as plain validation errors
- * (`invalid_input`), by their fixed wording (products/feature_flags/backend/api/feature_flag.py in PostHog). A PATCH
- * meets the same rules as the state endpoints: `active: false` and `deleted: true` are refused while enabled flags
- * depend on the flag, `active: true` while a flag it depends on is disabled. A write's `filters` are refused a
- * condition on a disabled, missing (deleted, another project's) or key-named flag, and a dependency cycle.
- */
-const FLAG_REFUSALS: ReadonlyArray<readonly [wording: RegExp, code: UserError['code']]> = [
-  [/^Cannot (disable|archive|delete) this feature flag because other flags depend on it/, 'DEPENDENT_FLAGS_ACTIVE'],
-  [/^Cannot enable an archived feature flag/, 'ARCHIVED'],
-  [/^Cannot enable this feature flag because it depends on disabled flags/, 'DEPENDENCY_FLAGS_DISABLED'],
-  [/^Cannot create dependency on disabled flag /, 'DEPENDENCY_FLAGS_DISABLED'],
-  [/^Flag dependency references non-existent flag with ID /, 'DEPENDENCY_FLAG_NOT_FOUND'],
-  [/^Flag dependencies must reference flag IDs \(integers\), not flag keys/, 'INVALID_FLAG_REFERENCE'],
-  [/^Circular dependency detected: /, 'CIRCULAR_FLAG_DEPENDENCY'],
-  [/^Feature flag '.*' cannot depend on itself$/s, 'CIRCULAR_FLAG_DEPENDENCY'],
-];
-
-/** A flag refusal with its specific code; the upstream's own code stays in `upstreamCode`. Other errors are unchanged. */
-export function flagRefusal(error: UserError): UserError {
-  if (error.upstreamCode !== 'invalid_input') return error;
-  const refusal = FLAG_REFUSALS.find(([wording]) => wording.test(error.message));
-  return refusal ? { ...error, code: refusal[1] } : error;
-}
