@@ -166,7 +166,11 @@ export type CreateFeatureFlagInput = {
   readonly description?: InputMaybe<Scalars['String']['input']>;
   /** Keep a person's value stable across anonymous and identified ids. */
   readonly ensureExperienceContinuity?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Release conditions; when given it needs at least one condition in `groups`. */
+  /**
+   * Release conditions; when given it needs at least one condition in `groups`. A condition on another flag names an
+   * enabled flag of the project by its numeric id (`{"type": "flag", "key": "42", "operator": "flag_evaluates_to",
+   * "value": true}`), and may not lead back to this flag.
+   */
   readonly filters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether the usage dashboard has enriched analytics. */
   readonly hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
@@ -195,7 +199,11 @@ export type CreateFeatureFlagPayload = {
   readonly __typename?: 'CreateFeatureFlagPayload';
   /** The new flag; null when `userErrors` is not empty. */
   readonly featureFlag?: Maybe<FeatureFlag>;
-  /** Why the input was refused, with the path of the offending input field. */
+  /**
+   * Why the input was refused, with the path of the offending input field. A condition on another flag that is
+   * disabled, missing, named by key or circular has its own code (`DEPENDENCY_FLAGS_DISABLED`,
+   * `DEPENDENCY_FLAG_NOT_FOUND`, `INVALID_FLAG_REFERENCE`, `CIRCULAR_FLAG_DEPENDENCY`), and `flags` names the flags.
+   */
   readonly userErrors: ReadonlyArray<UserError>;
 };
 
@@ -378,7 +386,7 @@ export type EnableFeatureFlagPayload = {
   readonly __typename?: 'EnableFeatureFlagPayload';
   /** The flag, now enabled; null when `userErrors` is not empty. */
   readonly featureFlag?: Maybe<FeatureFlag>;
-  /** Why the flag could not be enabled: `ARCHIVED`, a disabled dependency, `APPROVAL_REQUIRED`, a deleted flag (`OTHER`). */
+  /** Why the flag could not be enabled: `ARCHIVED`, `DEPENDENCY_FLAGS_DISABLED` (flags it depends on are disabled; `flags` names them), `APPROVAL_REQUIRED`, a deleted flag (`OTHER`). */
   readonly userErrors: ReadonlyArray<UserError>;
 };
 
@@ -731,7 +739,11 @@ export type Mutation = {
   readonly checkPluginForUpdates: CheckPluginForUpdatesPayload;
   /** Copy a flag, by key, from one project to others of the same organization. Browser sessions only on the real service (personal keys get FORBIDDEN). */
   readonly copyFeatureFlags: CopyFeatureFlagsPayload;
-  /** Create a feature flag in a project. */
+  /**
+   * Create a feature flag in a project. A condition on another flag must name an enabled flag of the project by id,
+   * without a cycle (`DEPENDENCY_FLAGS_DISABLED`, `DEPENDENCY_FLAG_NOT_FOUND`, `INVALID_FLAG_REFERENCE`,
+   * `CIRCULAR_FLAG_DEPENDENCY`).
+   */
   readonly createFeatureFlag: CreateFeatureFlagPayload;
   /** Generate a new usage dashboard for the flag. Browser sessions only on the real service (personal keys get FORBIDDEN). */
   readonly createFeatureFlagDashboard: FeatureFlagDashboardPayload;
@@ -755,7 +767,7 @@ export type Mutation = {
   /**
    * Enable a flag, changing nothing else (one call to the upstream's `enable/` endpoint; targeting is never re-sent).
    * An enabled flag is returned unchanged. Refused for an archived flag (`ARCHIVED`: unarchive it first) and
-   * for a flag that depends on disabled flags.
+   * for a flag that depends on disabled flags (`DEPENDENCY_FLAGS_DISABLED`, naming them: enable those first).
    */
   readonly enableFeatureFlag: EnableFeatureFlagPayload;
   /** Add enriched analytics to the flag's usage dashboard. Browser sessions only on the real service (personal keys get FORBIDDEN). */
@@ -772,7 +784,8 @@ export type Mutation = {
    * Change fields of a feature flag (PATCH: omitted fields stay). Use delete/restore for `deleted`, and the
    * enable/disable/archive mutations to switch a flag. With `expectedVersion`, only if nobody changed the flag
    * since that version (`CONFLICT` otherwise); without it, the edit wins over what others changed in the same fields.
-   * `active: false` is refused while enabled flags depend on the flag (`DEPENDENT_FLAGS_ACTIVE`, naming them).
+   * `active: false` is refused while enabled flags depend on the flag (`DEPENDENT_FLAGS_ACTIVE`, naming them), `active: true`
+   * while a flag its stored conditions depend on is disabled (`DEPENDENCY_FLAGS_DISABLED`, naming them).
    */
   readonly updateFeatureFlag: UpdateFeatureFlagPayload;
   /** Change fields of a plugin (PATCH: omitted fields stay). */
@@ -1649,7 +1662,10 @@ export type UpdateFeatureFlagInput = {
    * whatever happened since, over the fields it names.
    */
   readonly expectedVersion?: InputMaybe<Scalars['Int']['input']>;
-  /** New release conditions (replace the old ones). */
+  /**
+   * New release conditions: the top-level keys given (`groups`, `multivariate`, `payloads`...) replace the stored
+   * ones, the others stay. Conditions on other flags follow `CreateFeatureFlagInput.filters`' rules.
+   */
   readonly filters?: InputMaybe<Scalars['JSON']['input']>;
   /** Whether the usage dashboard has enriched analytics. */
   readonly hasEnrichedAnalytics?: InputMaybe<Scalars['Boolean']['input']>;
@@ -1680,7 +1696,11 @@ export type UpdateFeatureFlagPayload = {
   readonly __typename?: 'UpdateFeatureFlagPayload';
   /** The updated flag; null when `userErrors` is not empty. */
   readonly featureFlag?: Maybe<FeatureFlag>;
-  /** Why the input was refused, with the path of the offending input field. */
+  /**
+   * Why the input was refused, with the path of the offending input field: `CONFLICT` for a stale `expectedVersion`,
+   * `DEPENDENT_FLAGS_ACTIVE` or `DEPENDENCY_FLAGS_DISABLED` for `active`, and the `filters` codes of
+   * `CreateFeatureFlagPayload.userErrors`; `flags` names the flags a dependency refusal is about.
+   */
   readonly userErrors: ReadonlyArray<UserError>;
 };
 
