@@ -104,6 +104,15 @@ describe('enabling reads the stored references with int()', () => {
     );
   });
 
+  it('a deleted dependency does not hold the enable back (the lookup sees live flags only)', async () => {
+    const target = await flag();
+    const dependent = await flag({ active: false, filters: dependsOn(String(target.id)) });
+    expect((await ctx.owner.patch(path(`${target.id}/`), { active: false, deleted: true })).status).toBe(200);
+    const response = await ctx.owner.post(path(`${dependent.id}/enable/`), {});
+    expect(response.status).toBe(200);
+    expect(response.body.active).toBe(true);
+  });
+
   it.each([
     ['enable/', 'POST'],
     ['', 'PATCH'],
