@@ -83,6 +83,14 @@ describe('enabling a flag whose dependency is disabled', () => {
     expect((await rest().get(`${flagsPath()}${dependent.id}/`)).body.active).toBe(false);
   });
 
+  it('updateFeatureFlag with active: true is refused even when its filters drop the dependency: the stored conditions count', async () => {
+    const { dependency, dependent } = await dependentOfDisabled();
+    const input = { id: String(dependent.id), projectId: String(project), active: true, filters: EVERYONE };
+    const result = await mutation(UPDATE, input);
+    expect(result.userErrors).toEqual([expect.objectContaining({ code: 'DEPENDENCY_FLAGS_DISABLED', field: null, flags: [named(dependency)] })]);
+    expect((await rest().get(`${flagsPath()}${dependent.id}/`)).body).toMatchObject({ active: false, filters: dependsOn(String(dependency.id)) });
+  });
+
   it('succeeds once the dependency is enabled again', async () => {
     const { dependency, dependent } = await dependentOfDisabled();
     expect((await rest().patch(`${flagsPath()}${dependency.id}/`, { active: true })).status).toBe(200);
