@@ -1,10 +1,10 @@
-// The upstream's refusals around flag states and flag dependencies (docs/errors.md, "Flag dependencies"): their
-// codes, and the flags their messages name. A leaf: the flag mutations and the UserError type use it.
+// Codes for the upstream's flag refusals and the flags their messages name (docs/errors.md, "Flag dependencies").
+// A leaf: the flag mutations and the UserError type use it; it makes no call.
 import type { UserError } from '../../user-error.ts';
 
 /**
- * The upstream's refusals around flag states and flag dependencies, which it words as plain validation errors
- * (`invalid_input`), by their fixed wording (products/feature_flags/backend/api/feature_flag.py in PostHog). A PATCH
+ * The upstream's refusals around flag states and flag dependencies, which it gives as plain validation errors
+ * (`invalid_input`), known by their fixed wording (products/feature_flags/backend/api/feature_flag.py in PostHog). A PATCH
  * meets the same rules as the state endpoints: `active: false` and `deleted: true` are refused while enabled flags
  * depend on the flag, `active: true` while a flag it depends on is disabled. A write's `filters` are refused a
  * condition on a disabled, missing (deleted, another project's) or key-named flag, and a dependency cycle.
