@@ -126,7 +126,8 @@ describe('a Redis that does not answer', () => {
   });
 });
 
-const EVICTABLE = /^CONFIRMATION_UNAVAILABLE: Confirmed writes are refused: the Redis .* may evict keys .*Nothing was written\. The gateway's operator must set maxmemory-policy noeviction/;
+const EVICTABLE =
+  /^CONFIRMATION_UNAVAILABLE: Confirmed writes are refused: the Redis .* may evict keys .*Nothing was written\. The gateway's operator must set maxmemory-policy noeviction/;
 
 /** A redis-server of its own for one test, with `settings` added; stopped after the file. */
 const redisWith = async (settings: string[]): Promise<string> => {
@@ -213,7 +214,10 @@ describe('a Redis that may evict the record of a spent token', () => {
     await admin.configSet('maxmemory-policy', 'allkeys-lru');
     expect(textOf((await confirmedWrite(rechecking, true)).result)).toMatch(EVICTABLE);
     // Another connection: the gateway's link is cut and reconnects (its circuit probes after a second).
-    await admin.clientKill([{ filter: 'TYPE', type: 'normal' }, { filter: 'SKIPME', skipMe: true }]);
+    await admin.clientKill([
+      { filter: 'TYPE', type: 'normal' },
+      { filter: 'SKIPME', skipMe: true },
+    ]);
     const { agent, args, confirmationToken } = await confirmedWrite(reconnecting, true);
     let text = '';
     for (let i = 0; i < 40 && !EVICTABLE.test(text); i++) {

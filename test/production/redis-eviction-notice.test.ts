@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChildProgram } from '../../deploy/processes.ts';
 import { poll, startGatewayProcess } from './helpers.ts';
-import { startLocalRedis } from './redis-tools.ts';
+import { startHungRedis, startLocalRedis } from './redis-tools.ts';
 
 const PINO_ERROR = 50;
 const PINO_WARN = 40;
@@ -50,7 +50,11 @@ const policyLines = async (gateway: ChildProgram): Promise<Array<{ level: number
       .split('\n')
       .filter((line) => line.startsWith('{') && line.includes('maxmemory-policy'))
       .map((line) => JSON.parse(line) as { level: number | string; msg: string });
-  return poll(async () => lines(), (found) => found.length > 0, 30);
+  return poll(
+    async () => lines(),
+    (found) => found.length > 0,
+    30,
+  );
 };
 
 describe('the start notice about Redis eviction', () => {
@@ -82,6 +86,19 @@ describe('the start notice about Redis eviction', () => {
 
     const [declared] = await policyLines(await gatewayOn(url, { REDIS_MAXMEMORY_POLICY: 'noeviction' }));
     expect(declared).toMatchObject({ level: PINO_INFO, msg: expect.stringMatching(/taken as noeviction from REDIS_MAXMEMORY_POLICY/) });
+  });
+
+  it('a Redis that does not answer: a warning that the policy could not be read', async () => {
+    const hung = await startHungRedis();
+    try {
+      const [warning] = await policyLines(await gatewayOn(hung.url));
+      expect(warning).toMatchObject({
+        level: PINO_WARN,
+        msg: expect.stringMatching(/could not be read: Redis did not answer in time\. Until it is known, confirmed MCP writes are refused/),
+      });
+    } finally {
+      await hung.close();
+    }
   });
 
   it('noeviction: no line about the policy', async () => {
