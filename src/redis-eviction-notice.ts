@@ -3,6 +3,7 @@
 // lose, a warning when the policy could not be read. Only what this gateway keeps is named: the
 // records of spent MCP confirmation tokens (with MCP writes) and trusted documents (with a
 // manifest). Cached reads and persisted queries are read again when lost.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mayEvict, type MaxmemoryPolicy } from './upstream-client/across-requests/maxmemory-policy.ts';
 import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
 
@@ -21,16 +22,32 @@ export interface KeptInRedis {
 
 const FIX = 'Set maxmemory-policy noeviction on this Redis, or give the gateway a Redis of its own (docs/caching-and-quota.md, "Redis and maxmemory").';
 
+/**
+ * At start the link may still be connecting, within one command's 100 ms: a read that fails is
+ * asked again after the link's circuit had time to probe (once a second, with a second's budget).
+ */
+const START_READS = 4;
+const BETWEEN_READS_MS = 1_100;
+
 /** Asks `redis` its policy; null when nothing this gateway keeps is at risk. */
 export async function redisEvictionNotice(redis: RedisLink, kept: KeptInRedis): Promise<StartNotice | null> {
   if (!kept.spentTokens && !kept.trustedDocuments) return null;
-  try {
-    return evictionNotice(await redis.maxmemoryPolicy(), kept);
-  } catch {
-    return {
-      level: 'warn',
-      message: `Redis's maxmemory-policy could not be read: Redis did not answer in time. ${unknownRisks(kept)} It is read again on each connection.`,
-    };
+  const policy = await readAtStart(redis);
+  if (policy) return evictionNotice(policy, kept);
+  return {
+    level: 'warn',
+    message: `Redis's maxmemory-policy could not be read: Redis did not answer in time. ${unknownRisks(kept)} It is read again on each connection.`,
+  };
+}
+
+async function readAtStart(redis: RedisLink): Promise<MaxmemoryPolicy | null> {
+  for (let read = 1; ; read++) {
+    try {
+      return await redis.maxmemoryPolicy();
+    } catch {
+      if (read >= START_READS) return null;
+      await sleep(BETWEEN_READS_MS);
+    }
   }
 }
 
