@@ -1,5 +1,6 @@
 // A project looked up by id whose flags are selected too (`project(id:) { featureFlags(...) }`,
-// the flag table every frontend shows): the flag page is requested together with the project,
+// the flag table every frontend shows, or `node(id:)` with a project's id, as Relay refetches and
+// pages it): the flag page is requested together with the project,
 // instead of once the project has arrived. Both reads need only the id in the query, so the
 // answer comes one upstream round trip sooner (docs/performance.md, "Reads started together").
 // The page goes into the request's flag loader, where `Project.featureFlags` finds it, failure
@@ -18,6 +19,7 @@ import {
 } from 'graphql';
 import type { GatewayContext } from '../../context.ts';
 import { firstPageOf } from '../../relay/connection.ts';
+import { fromGlobalId, parseIntId } from '../../relay/global-id.ts';
 import { fragmentApplies, included } from '../../selections.ts';
 import type { FeatureFlagListFilters } from '../../upstream-client/endpoints/feature-flag.ts';
 
@@ -46,6 +48,19 @@ export function prefetchFlagPages(info: GraphQLResolveInfo, projectId: number, c
 }
 
 const ignore = () => {};
+
+/** `prefetchFlagPages` for `node(id:)` and `nodes(ids:)`: only when `id` is a project's (anything else is the resolver's to refuse). */
+export function prefetchFlagPagesOfNode(info: GraphQLResolveInfo, id: string, ctx: GatewayContext): void {
+  let projectId: number;
+  try {
+    const { type, keys } = fromGlobalId(id);
+    if (type !== 'Project' || keys.length !== 1) return;
+    projectId = parseIntId('Project', keys[0]!);
+  } catch {
+    return;
+  }
+  prefetchFlagPages(info, projectId, ctx);
+}
 
 /** A `featureFlags` selection, and the selections on its path that carry `@skip`/`@include`. */
 interface FlagSelection {
