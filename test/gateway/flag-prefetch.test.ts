@@ -1,4 +1,4 @@
-// `project(id:) { featureFlags(...) }`: the flag page is requested together with the project
+// `project(id:) { featureFlags(...) }`, and `node(id:)`/`nodes(ids:)` with a project's id: the flag page is requested together with the project
 // (src/resolvers/support/flag-prefetch.ts), read from `extensions.upstream` as a client would:
 // the same calls as before, in one wave instead of two, and the same answers.
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,45 @@ describe('a project and its flag page, requested together', () => {
     expect(response.data?.project).toEqual({ name: 'Acme Web', featureFlags: null });
     expect(response.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['project', 'featureFlags'], 'UPSTREAM_ERROR']]);
     expect(reportedCalls(response).filter((c) => c === LIST)).toHaveLength(1);
+  });
+
+  describe('through node(id:) and nodes(ids:), as Relay refetches and pages a project', () => {
+    const PROJECT_1 = Buffer.from('Project:1').toString('base64url');
+    const PROJECT_2 = Buffer.from('Project:2').toString('base64url');
+    // relay-compiler's query for a @refetchable pagination fragment: the project through node(id:).
+    const PAGINATION = `query FlagTablePaginationQuery($count: Int = 3, $cursor: String, $id: ID!) {
+        node(id: $id) { __typename ...FlagTable_project id } }
+      fragment FlagTable_project on Project { featureFlags(first: $count, after: $cursor) { edges { cursor node { key id __typename } } pageInfo { endCursor hasNextPage } } id }`;
+
+    it("a project's id: its first page in the project's wave, then each next page", async () => {
+      const first = await ask(PAGINATION, { id: PROJECT_1 });
+      const page = expectNoErrors(first).node.featureFlags;
+      expect(page.edges).toHaveLength(3);
+      expect(totals(first)).toEqual({ calls: 2, waves: 1 });
+      const next = await ask(PAGINATION, { id: PROJECT_1, cursor: page.pageInfo.endCursor });
+      expect(expectNoErrors(next).node.featureFlags.edges.map((e: { node: { key: string } }) => e.node.key)).not.toContain(page.edges[0].node.key);
+      expect(totals(next)).toEqual({ calls: 2, waves: 1 });
+    });
+
+    it('nodes(ids:) with two projects: both pages in the first wave', async () => {
+      const response = await ask(`query($ids: [ID!]!) { nodes(ids: $ids) { ... on Project { name featureFlags(first: 1) { totalCount } } } }`, {
+        ids: [PROJECT_1, PROJECT_2],
+      });
+      expect(expectNoErrors(response).nodes).toHaveLength(2);
+      expect(reportedCalls(response).filter((c) => c === LIST)).toHaveLength(2);
+      expect(totals(response)).toEqual({ calls: 4, waves: 1 });
+    });
+
+    it('a flag id or an invalid id starts no flag page', async () => {
+      const flagId = Buffer.from('FeatureFlag:1:1').toString('base64url');
+      const flag = await ask(`query($id: ID!) { node(id: $id) { ... on Project { featureFlags(first: 1) { totalCount } } ... on FeatureFlag { key } } }`, {
+        id: flagId,
+      });
+      expect(expectNoErrors(flag).node.key).toBeTruthy();
+      expect(reportedCalls(flag)).not.toContain(LIST);
+      const invalid = await ask(`{ node(id: "not-an-id") { ... on Project { featureFlags(first: 1) { totalCount } } } }`);
+      expect(invalid.errors?.map((e) => e.extensions?.code)).toEqual(['BAD_USER_INPUT']);
+      expect(reportedCalls(invalid)).toEqual([]);
+    });
   });
 });
