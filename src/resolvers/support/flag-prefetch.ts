@@ -5,7 +5,8 @@
 // answer comes one upstream round trip sooner (docs/performance.md, "Reads started together").
 // The page goes into the request's flag loader, where `Project.featureFlags` finds it, failure
 // included (it is not asked for again). When the project is missing or forbidden, its flag page
-// fails as well, and nothing reads it.
+// fails as well, and nothing reads it. Only for a key the upstream accepted lately: the first
+// request of a key nobody has checked reads its page after the project, as graphql-js would.
 import {
   getArgumentValues,
   isObjectType,
@@ -30,6 +31,9 @@ export function flagFilters(args: { search?: string | null; active?: boolean | n
 
 /** Starts the first flag page of every `featureFlags` selected under the project `info` resolves (its conditions evaluated as graphql-js does). */
 export function prefetchFlagPages(info: GraphQLResolveInfo, projectId: number, ctx: GatewayContext): void {
+  // A key the upstream has not accepted lately gets no call ahead: a made-up or revoked key's
+  // request then costs the project's call alone (refused), not one more per flag page.
+  if (!ctx.client.tokenAccepted()) return;
   const project = info.schema.getType('Project');
   if (!isObjectType(project)) return;
   const selections = flagSelections(info, project);
