@@ -195,11 +195,6 @@ async function setUp(url: string): Promise<BenchIds> {
   return { projectId: main.id, projectDatabaseId: main.databaseId, flagIds, createdFlagId: created };
 }
 
-/** The contenders that serve `scenario`: the floor serves the benchmark-shaped documents only (scenarios.ts, `clientShaped`). */
-export function contendersOf(scenario: Scenario, contenders: Contender[]): Contender[] {
-  return scenario.clientShaped ? contenders.filter((contender) => !contender.name.startsWith('floor')) : contenders;
-}
-
 /** How many of a scenario's requests make one operation in its rates: each for the client-shaped documents, all for the others. */
 export const requestsPerOp = (scenario: Scenario, ids: BenchIds): number => (scenario.clientShaped ? 1 : scenario.operations(ids).length);
 

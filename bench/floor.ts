@@ -1,13 +1,13 @@
 // The benchmark's floor: what the scenarios cost with no GraphQL at all. node:http and an undici
 // Pool, one hand-written handler per operation (chosen by `operationName`) that makes the same
-// minimal upstream calls as the gateway and writes the same JSON. Prints its URL when ready.
+// minimal upstream calls as the gateway and writes the same JSON: the benchmark-shaped operations
+// here, the client-shaped ones in bench/floor-client.ts. Prints its URL when ready.
 //
 //   node bench/floor.ts --upstream http://127.0.0.1:8011
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { clientHandlers, projectWithFlags, type Handler } from './floor-client.ts';
 import { bearer, globalId, idKeys, restUpstream, type Json } from './rest-upstream.ts';
-
-type Handler = (variables: Json, token: string) => Promise<unknown>;
 
 const upstream = restUpstream('floor');
 const call: typeof upstream.call = (...args) => upstream.call(...args);
@@ -23,14 +23,10 @@ const flag = (projectId: number, f: Json) => ({
   createdBy: f.created_by ? { email: f.created_by.email } : null,
 });
 
-async function flagPage(token: string, projectGlobalId: string, limit: number) {
-  const projectId = Number(idKeys(projectGlobalId)[0]);
-  const project = await call(token, 'GET', `/api/projects/${projectId}/`);
-  const page = await call(token, 'GET', `/api/projects/${projectId}/feature_flags/?limit=${limit}&offset=0`);
-  return { projectId, project, page };
-}
+const flagPage = (token: string, projectGlobalId: string, limit: number) => projectWithFlags(call, token, projectGlobalId, limit);
 
 const HANDLERS: Record<string, Handler> = {
+  ...clientHandlers(call),
   async Project({ id }, token) {
     const project = await call(token, 'GET', `/api/projects/${idKeys(id)[0]}/`);
     return { project: { id: globalId('Project', project.id), name: project.name, timezone: project.timezone } };

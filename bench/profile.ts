@@ -28,7 +28,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'undici';
-import { checkedAnswers, contendersOf, startBench, DEFAULT_CONTENDERS, type Contender } from './contenders.ts';
+import { checkedAnswers, startBench, DEFAULT_CONTENDERS, type Contender } from './contenders.ts';
 import { cpuMs } from './load.ts';
 import { selectScenarios } from './options.ts';
 import { BENCH_KEY } from './seed.ts';
@@ -64,7 +64,6 @@ async function main(): Promise<void> {
   try {
     for (const scenario of values.mcp ? [MCP_SCENARIO] : scenarios) {
       const runners = values.mcp ? await mcpRunners(bench) : await scenarioRunners(scenario, bench);
-      if (runners.length === 0) continue; // a client-shaped scenario with only floors
       try {
         for (const runner of runners) await runner.run(WARMUP);
         for (const runner of runners) await runner.startProfiles();
@@ -95,8 +94,7 @@ type Bench = Awaited<ReturnType<typeof startBench>>;
 
 async function scenarioRunners(scenario: Scenario, bench: Bench): Promise<Runner[]> {
   const operations = scenario.operations(bench.ids);
-  const contenders = contendersOf(scenario, bench.contenders);
-  if (contenders.length === 0) return [];
+  const { contenders } = bench;
   const expected = await checkedAnswers(operations, contenders);
   return Promise.all(
     contenders.map((contender) =>

@@ -10,7 +10,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_KEY } from './seed.ts';
 import type { Scenario } from './scenarios.ts';
-import { checkedAnswers, contendersOf, requestsPerOp, startBench, type Contender } from './contenders.ts';
+import { checkedAnswers, requestsPerOp, startBench, type Contender } from './contenders.ts';
 import { measure, memoryMiB, warm } from './load.ts';
 import { benchOptions } from './options.ts';
 import { formattedJson, markdown, summarize, type Measurement } from './report.ts';
@@ -23,11 +23,10 @@ async function main(): Promise<void> {
   const bench = await startBench(options.contenders, { build: options.build });
   try {
     const { contenders, ids, stub } = bench;
-    // The client-shaped scenarios have no floor: with only floors they have no contender at all.
-    const scenarios = options.scenarios.filter((scenario) => contendersOf(scenario, contenders).length > 0);
+    const { scenarios } = options;
     if (options.pin) pinCpus(contenders, [process.pid, stub.pid]);
     const expected = new Map<Scenario, string[]>();
-    for (const scenario of scenarios) expected.set(scenario, await checkedAnswers(scenario.operations(ids), contendersOf(scenario, contenders)));
+    for (const scenario of scenarios) expected.set(scenario, await checkedAnswers(scenario.operations(ids), contenders));
     const idle = rssOf(contenders);
     const loadAtStart = loadavg();
     console.log(
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) {
       for (const connections of connectionCounts) {
         for (let round = 1; round <= rounds; round++) {
-          for (const contender of rotate(contendersOf(scenario, contenders), round - 1)) {
+          for (const contender of rotate(contenders, round - 1)) {
             const target = { url: contender.url, pid: contender.child.pid, token: BENCH_KEY };
             const operations = scenario.operations(ids);
             // A scenario's first round warms its code paths up (the JIT) for longer than a slice's warm-up.

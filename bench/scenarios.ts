@@ -38,8 +38,7 @@ export interface Scenario {
   /**
    * The client-shaped documents: each request is one operation (the Apollo Client and the Relay
    * document read the same data), where a run of the others is one (a create and its delete).
-   * The floor does not serve them: it answers each operation name with fixed JSON and reads no
-   * document, so its figure would be the benchmark-shaped scenario's again.
+   * The floor answers them by operation name (bench/floor-client.ts), reading no document.
    */
   clientShaped?: true;
   /** A client-shaped scenario's benchmark-shaped twin (its id): the same data, shown side by side. */

@@ -81,12 +81,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a throw-away redis-server on `port` (loopback only, nothing persisted). */
-export function startRedis(port: number): Promise<ChildProgram> {
+/** Starts a throw-away redis-server on `port` (loopback only, nothing persisted), `settings` added (e.g. `['--maxmemory-policy', 'allkeys-lru']`). */
+export function startRedis(port: number, settings: readonly string[] = []): Promise<ChildProgram> {
   return startProgram(
     'redis',
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...settings],
     /Ready to accept connections/,
   );
 }

@@ -5,6 +5,7 @@ import { parseRateLimits, type QuotaWindow } from './upstream-client/across-requ
 import { ACROSS_REQUESTS_DEFAULTS, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import { TRUSTED_DOCUMENTS_MODES, type TrustedDocumentsMode } from './trusted-documents/store.ts';
 import { MCP_MUTATIONS_MODES, type McpMutations } from './mcp/settings.ts';
+import { NO_EVICTION } from './upstream-client/across-requests/maxmemory-policy.ts';
 
 /** SHUTDOWN_GRACE_MS default: in-flight operations get this long on stop before their upstream calls are aborted. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
@@ -46,6 +47,8 @@ export interface Config extends UpstreamSettings, AcrossRequestsSettings {
   cacheNamespace: string | null;
   /** CACHE_KEY_SECRET: what API keys' identities are HMACs with; replicas sharing a Redis need the same one (docs/production.md). */
   cacheKeySecret: string | null;
+  /** REDIS_MAXMEMORY_POLICY: `noeviction` when the operator vouches for it where Redis refuses CONFIG (docs/mcp.md, "Writes"); unset = unknown there. */
+  redisMaxmemoryPolicy: string | null;
   /** SHUTDOWN_DELAY_MS: after SIGTERM, how long /readyz says 503 while operations are still served (default 0). */
   shutdownDelayMs: number;
   /** READINESS_CACHE_MS: how long /readyz reuses its upstream check (default 2000). */
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     redisUrl: env.REDIS_URL ? redisUrl(env.REDIS_URL) : null,
     cacheNamespace: cacheNamespace(env.CACHE_NAMESPACE),
     cacheKeySecret: cacheKeySecret(env.CACHE_KEY_SECRET),
+    redisMaxmemoryPolicy: redisMaxmemoryPolicy(env.REDIS_MAXMEMORY_POLICY),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0),
     readinessCacheMs: integer(env, 'READINESS_CACHE_MS', 2000),
     compiledExecution: flag(env, 'GRAPHQL_JIT', true),
@@ -177,6 +181,13 @@ function cacheKeySecret(raw: string | undefined): string | null {
   if (!raw) return null;
   if (raw.length < 32) throw new ConfigError(`CACHE_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32), got ${raw.length}`);
   return raw;
+}
+
+/** Only `noeviction` can be stated: the one policy under which a Redis that refuses CONFIG is trusted with spent tokens. */
+function redisMaxmemoryPolicy(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (raw === NO_EVICTION) return raw;
+  throw new ConfigError(`REDIS_MAXMEMORY_POLICY can only be ${NO_EVICTION} (set it when Redis refuses CONFIG and its policy is ${NO_EVICTION}), got "${raw}"`);
 }
 
 function trustedDocumentsMode(env: NodeJS.ProcessEnv): TrustedDocumentsMode {

@@ -19,6 +19,7 @@ import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents
 import type { LocalUpstream } from '../local-upstream/index.ts';
 import { buildCatalog, McpCatalogError, manifestSources, shippedOperations, type McpTool, type OperationSource } from './mcp/catalog.ts';
 import { gatewaySchema } from './schema.ts';
+import { redisEvictionNotice, type KeptInRedis } from './redis-eviction-notice.ts';
 
 // Before the top-level await below runs the gateway, which logs it.
 const UNSHARED_KEYS_WARNING =
@@ -48,7 +49,7 @@ async function runGateway(): Promise<void> {
   const embedded = cluster.isWorker ? null : await startEmbeddedUpstream();
   const upstreamUrl = config.upstreamUrl ?? embedded!.upstream.url;
   // One Redis link for the process: the shared cache and the upstream client's work across requests.
-  const cache = createCache(config.redisUrl ? new RedisLink(config.redisUrl, cacheNamespace(config.cacheNamespace, upstreamUrl)) : null);
+  const cache = createCache(config.redisUrl ? new RedisLink(config.redisUrl, cacheNamespace(config.cacheNamespace, upstreamUrl), redisLinkOptions()) : null);
   const trustedDocuments = manifest ? await loadTrustedDocuments(manifest, cache) : undefined;
   const gateway = await listenOrExit(
     () =>
@@ -84,6 +85,9 @@ async function runGateway(): Promise<void> {
   else printBanner(gateway.url, embedded);
   if (config.redisUrl && !config.cacheKeySecret && !cluster.isWorker) gateway.logger.warn(UNSHARED_KEYS_WARNING);
   if (spentTokensUnshared() && !cluster.isWorker) gateway.logger.warn(UNSHARED_SPENT_TOKENS_WARNING);
+  if (cache.redis && !cluster.isWorker) {
+    void redisEvictionNotice(cache.redis, keptInRedis()).then((notice) => notice && gateway.logger[notice.level](notice.message));
+  }
 
   onTermination(async (signal) => {
     gateway.logger.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down: unready, then draining');
@@ -121,6 +125,7 @@ async function runPrimary(): Promise<void> {
   });
   if (config.redisUrl && !config.cacheKeySecret) log(UNSHARED_KEYS_WARNING);
   if (spentTokensUnshared()) log(UNSHARED_SPENT_TOKENS_WARNING);
+  if (config.redisUrl) void logPrimaryEvictionNotice(config.redisUrl, log);
   onTermination(async (signal) => {
     log('shutting down workers', { signal });
     await primary.stop();
@@ -142,6 +147,23 @@ function sharedKeySecret(): Record<string, string> {
 /** A shared confirmation secret says replicas (or restarts) share tokens; without Redis they share no record of their use. */
 function spentTokensUnshared(): boolean {
   return config.mcpMutations === 'explicit' && config.mcpConfirmationSecret !== undefined && !config.redisUrl;
+}
+
+function redisLinkOptions() {
+  return { declaredMaxmemoryPolicy: config.redisMaxmemoryPolicy };
+}
+
+/** What this gateway keeps in Redis that an evicting maxmemory-policy would put at risk. */
+function keptInRedis(): KeptInRedis {
+  return { spentTokens: config.mcpMutations === 'explicit', trustedDocuments: config.trustedDocuments !== undefined };
+}
+
+/** The workers' Redis, asked once by the primary (with a link of its own) so the notice is logged once. */
+async function logPrimaryEvictionNotice(redisUrl: string, log: (message: string, fields?: Record<string, unknown>) => void): Promise<void> {
+  const redis = new RedisLink(redisUrl, 'start-notice', redisLinkOptions());
+  const notice = await redisEvictionNotice(redis, keptInRedis());
+  await redis.close();
+  if (notice) log(notice.message, { level: notice.level });
 }
 
 /** Turn unready at once, keep serving for SHUTDOWN_DELAY_MS (load balancers notice), then drain. */

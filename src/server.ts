@@ -68,6 +68,8 @@ export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<Acros
   cacheNamespace?: string | null;
   /** CACHE_KEY_SECRET: API keys' identities are HMACs with it; default this process's random secret. */
   cacheKeySecret?: string | null;
+  /** REDIS_MAXMEMORY_POLICY: the policy the operator states, trusted only when Redis refuses CONFIG. */
+  redisMaxmemoryPolicy?: string | null;
   /**
    * Where persisted queries live (src/cache.ts); default in Redis with `redisUrl`, else a new
    * in-memory cache. Closed by `stop()`. The work across requests shares its Redis link.
@@ -152,7 +154,10 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const metrics = createMetrics();
   // One Redis link per gateway: the given cache's, else one for REDIS_URL.
   const redis =
-    options.cache?.redis ?? (options.redisUrl ? new RedisLink(options.redisUrl, cacheNamespace(options.cacheNamespace, options.upstreamUrl)) : null);
+    options.cache?.redis ??
+    (options.redisUrl
+      ? new RedisLink(options.redisUrl, cacheNamespace(options.cacheNamespace, options.upstreamUrl), { declaredMaxmemoryPolicy: options.redisMaxmemoryPolicy })
+      : null);
   const cache = options.cache ?? createCache(redis);
   const acrossRequests = acrossRequestsFrom({ ...options, ...upstreamSettings(options), redis }, (event, route) => metrics.observeAcrossRequests(event, route));
   const transport = new UpstreamTransport({

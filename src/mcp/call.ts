@@ -91,6 +91,11 @@ function confirmationRefusal(tool: McpTool, use: Exclude<ConfirmationUse, 'confi
         TOOL_REFUSALS.CONFIRMATION_UNAVAILABLE,
         'The gateway could not record that this token was used (its store did not answer). Nothing was written; retry in a few seconds with the same token.',
       ];
+    case 'evictable':
+      return [
+        TOOL_REFUSALS.CONFIRMATION_UNAVAILABLE,
+        'Confirmed writes are refused: the Redis where this gateway records used tokens may evict keys under memory pressure (its maxmemory-policy is not noeviction, or could not be read), and an evicted record would let this token run its write again. Nothing was written. The gateway\'s operator must set maxmemory-policy noeviction on that Redis (or, where CONFIG cannot be read, REDIS_MAXMEMORY_POLICY=noeviction once it is so); docs/mcp.md, "Writes".',
+      ];
   }
 }
 

@@ -7,12 +7,17 @@
 // Where: with REDIS_URL, in Redis (`SET NX PX`), shared by every worker and replica; without it, in
 // this process's memory (a `WORKERS=N` worker asks its primary: src/cluster-spent-tokens.ts). When
 // the store cannot answer, the write is refused (`unavailable`): a write refused can be retried, a
-// write run twice cannot be undone.
+// write run twice cannot be undone. Likewise when the store could forget a record before the token
+// expires (`evictable`: a Redis whose maxmemory-policy is not known to be `noeviction`).
 import { hash } from 'node:crypto';
+import { mayEvict } from '../upstream-client/across-requests/maxmemory-policy.ts';
 import type { RedisLink } from '../upstream-client/across-requests/redis-link.ts';
 
-/** `first`: this use runs the write. `spent`: the token was used before. `full`/`unavailable`: not recorded, so not run. */
-export type Spend = 'first' | 'spent' | 'full' | 'unavailable';
+/**
+ * `first`: this use runs the write. `spent`: the token was used before. `full`/`unavailable`: not
+ * recorded, so not run. `evictable`: not recorded, since the store might drop the record early.
+ */
+export type Spend = 'first' | 'spent' | 'full' | 'unavailable' | 'evictable';
 
 export interface SpentTokens {
   /** Marks the token (its digest) spent until `expiresAtMs`, and says whether this was its first use. */
@@ -85,6 +90,8 @@ export class MemorySpentTokens implements SpentTokens {
  * both checks and records, atomically for every replica. Redis not answering (an error, no answer
  * within the link's 100 ms, its circuit open) is `unavailable`. A `SET` whose answer was lost may
  * have been recorded: the retry is then `spent` and the write never ran, which is the safe side.
+ * A Redis that may evict (or whose policy is unknown) is `evictable` before anything is recorded:
+ * an evicted record would let its token run again on any replica.
  */
 export class RedisSpentTokens implements SpentTokens {
   readonly #redis: RedisLink;
@@ -97,6 +104,7 @@ export class RedisSpentTokens implements SpentTokens {
     const ttlMs = Math.max(1, expiresAtMs + CLOCK_MARGIN_MS - Date.now());
     const key = this.#redis.key(`mcp-spent:${tokenDigest}`);
     try {
+      if (mayEvict(await this.#redis.maxmemoryPolicy())) return 'evictable';
       const set = await this.#redis.run((client) => client.set(key, '1', { condition: 'NX', expiration: { type: 'PX', value: ttlMs } }));
       return set === 'OK' ? 'first' : 'spent';
     } catch {

@@ -2,12 +2,14 @@
 // type that implements Node, how to refetch it from the keys of its global id. `node(id:)`,
 // `nodes(ids:)` and every `__resolveReference` use it, so a type is refetchable exactly when
 // it has a line below (docs/architecture.md, "Adding a Node type").
+import type { GraphQLResolveInfo } from 'graphql';
 import type { GatewayContext } from '../context.ts';
 import { badUserInput, nullIfNotFound } from '../errors.ts';
 import type { NodeResolvers } from '../generated/resolvers-types.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
 import { expectKeyCount, fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/endpoints/organization.ts';
+import { prefetchFlagPagesOfReference } from './support/flag-prefetch.ts';
 import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './support/ids.ts';
 
 /**
@@ -104,8 +106,15 @@ const reference =
     tagged(type, await resolve(ref, ctx)) as T;
 
 /** The `__resolveReference` of each federation entity type. */
+const projectReference = reference('Project', REFETCHERS.Project.reference);
+
 export const references = {
-  Project: reference('Project', REFETCHERS.Project.reference),
+  /** A project's flag pages start with it, as under `project(id:)` (support/flag-prefetch.ts). */
+  Project: (ref: Representation, ctx: GatewayContext, info: GraphQLResolveInfo) => {
+    const project = projectReference(ref, ctx);
+    prefetchFlagPagesOfReference(info, ref.databaseId ?? ref.id ?? '', ctx);
+    return project;
+  },
   Organization: reference('Organization', REFETCHERS.Organization.reference),
   FeatureFlag: reference('FeatureFlag', REFETCHERS.FeatureFlag.reference),
   Plugin: reference('Plugin', REFETCHERS.Plugin.reference),

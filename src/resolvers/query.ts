@@ -4,7 +4,7 @@ import { connectionFor } from '../relay/connection.ts';
 import { parseIntId, parseUuidId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/endpoints/organization.ts';
 import { resolveNode, resolveNodes } from './node.ts';
-import { prefetchFlagPages } from './support/flag-prefetch.ts';
+import { prefetchFlagPages, prefetchFlagPagesOfNode } from './support/flag-prefetch.ts';
 import { rateLimitOf } from './rate-limit.ts';
 
 export const Query: QueryResolvers = {
@@ -18,7 +18,15 @@ export const Query: QueryResolvers = {
   },
   organization: (_parent, { id }) => organizationRef(parseUuidId('Organization', id)),
   viewer: (_parent, _args, ctx) => ctx.loaders.user.viewer(),
-  node: (_parent, { id }, ctx) => resolveNode(id, ctx) as never,
-  nodes: (_parent, { ids }, ctx) => resolveNodes(ids, ctx) as never,
+  node: (_parent, { id }, ctx, info) => {
+    const node = resolveNode(id, ctx);
+    prefetchFlagPagesOfNode(info, id, ctx);
+    return node as never;
+  },
+  nodes: (_parent, { ids }, ctx, info) => {
+    const nodes = resolveNodes(ids, ctx);
+    for (const id of ids) prefetchFlagPagesOfNode(info, id, ctx);
+    return nodes as never;
+  },
   rateLimit: (_parent, _args, ctx) => rateLimitOf(ctx),
 };

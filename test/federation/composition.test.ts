@@ -220,6 +220,14 @@ describe('_entities served directly', () => {
     expect(response.extensions?.upstream.calls.filter((c: { route: string }) => c.route === '/api/projects/{id}/')).toHaveLength(2);
   });
 
+  it("a project's flag page starts with the project (as under project(id:)): both in one wave", async () => {
+    const query = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Project { name featureFlags(first: 2) { totalCount } } } }`;
+    const response = await stack.graphql<any>(query, { r: [{ __typename: 'Project', id: web.id }] }, { report: true });
+    expect(expectNoErrors(response)._entities[0].featureFlags.totalCount).toBeGreaterThan(0);
+    const waveOf = (route: string) => response.extensions?.upstream.calls.find((c: { route: string }) => c.route === route)?.wave;
+    expect(waveOf('/api/projects/{project_id}/feature_flags/')).toBe(waveOf('/api/projects/{id}/'));
+  });
+
   it("a forbidden entity fails alone; the batch's other entities resolve", async () => {
     const foreignFlag = expectNoErrors(
       await stack.graphql<any>('query($p: ID!) { project(id: $p) { featureFlags(first: 1) { nodes { id } } } }', { p: globexId }, { token: KEY_B }),

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       cacheNamespace: null,
       cacheKeySecret: null,
+      redisMaxmemoryPolicy: null,
       shutdownDelayMs: 0,
       readinessCacheMs: 2000,
       compiledExecution: true,
@@ -84,6 +85,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CACHE_NAMESPACE: 'a:b' }, [])).toThrow(/CACHE_NAMESPACE must be/);
     expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).toThrow(/CACHE_KEY_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ CACHE_KEY_SECRET: 'short-s3cret' }, [])).not.toThrow(/s3cret/);
+  });
+  it('REDIS_MAXMEMORY_POLICY can only vouch for noeviction', () => {
+    expect(loadConfig({ REDIS_MAXMEMORY_POLICY: 'noeviction' }, [])).toMatchObject({ redisMaxmemoryPolicy: 'noeviction' });
+    expect(() => loadConfig({ REDIS_MAXMEMORY_POLICY: 'allkeys-lru' }, [])).toThrow(/REDIS_MAXMEMORY_POLICY can only be noeviction/);
   });
   it('reads every variable', () => {
     const config = loadConfig({

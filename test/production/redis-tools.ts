@@ -1,8 +1,15 @@
-// Tools for the tests of a Redis shared by several gateways (shared-redis.test.ts): a TCP proxy in
-// front of a real redis-server that can be made to hang (accepts, reads, never answers), a reader
-// of every key and value, and MONITOR's command log.
+// Tools for the tests of a Redis shared by several gateways (shared-redis.test.ts): a real
+// redis-server on a free port, a TCP proxy in front of one that can be made to hang (accepts,
+// reads, never answers), a reader of every key and value, and MONITOR's command log.
 import net from 'node:net';
 import { createClient } from '@redis/client';
+import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
+
+/** A throw-away redis-server on a free loopback port, with `settings` added (e.g. `['--maxmemory-policy', 'allkeys-lru']`). */
+export async function startLocalRedis(settings: readonly string[] = []): Promise<{ url: string; program: ChildProgram }> {
+  const port = await freePort();
+  return { url: `redis://127.0.0.1:${port}`, program: await startRedis(port, settings) };
+}
 
 /** Forwards to Redis at `port`; `hang()` makes it swallow everything and answer nothing, `forward()` undoes it. */
 export async function startRedisProxy(port: number): Promise<{ url: string; hang(): void; forward(): void; close(): Promise<void> }> {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@redis/client';
-import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
+import type { ChildProgram } from '../../deploy/processes.ts';
 import { DEMO_API_KEY, startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
 import { SealedEntries } from '../../src/upstream-client/across-requests/sealed-entries.ts';
@@ -17,7 +17,7 @@ import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProje
 import type { SeedFile } from '../../local-upstream/index.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
 import { poll, startGatewayProcess } from './helpers.ts';
-import { monitorRedis, redisContents, startHungRedis, startRedisProxy } from './redis-tools.ts';
+import { monitorRedis, redisContents, startHungRedis, startLocalRedis, startRedisProxy } from './redis-tools.ts';
 
 const ORG_A = '0190c271-0000-7000-8000-0000000000a1';
 const ORG_B = '0190c271-0000-7000-8000-0000000000b1';
@@ -64,9 +64,7 @@ const gateway = async (options: Partial<GatewayOptions> = {}): Promise<RunningGa
 
 beforeAll(async () => {
   upstream = await startLocalUpstream({ quiet: true, rateLimit: 'off', seed: seed() });
-  const port = await freePort();
-  redis = await startRedis(port);
-  redisUrl = `redis://127.0.0.1:${port}`;
+  ({ program: redis, url: redisUrl } = await startLocalRedis());
   one = await gateway();
 });
 

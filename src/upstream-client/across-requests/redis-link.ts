@@ -8,10 +8,12 @@
 // tasks run (read-cache.ts replays the invalidations it could not send).
 //
 // Every key is under `graphql-gateway:<namespace>:` (CACHE_NAMESPACE, by default derived from the
-// upstream's origin), so deployments that share one Redis share nothing.
+// upstream's origin), so deployments that share one Redis share nothing. What Redis does when full
+// (its maxmemory-policy, maxmemory-policy.ts) is read on each connection and rechecked now and then.
 import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { RedisClientType } from '@redis/client';
+import { maxmemoryPolicy, readMaxmemoryPolicy, type MaxmemoryPolicy } from './maxmemory-policy.ts';
 
 /** A command that gets no answer within this is given up and opens the circuit. */
 export const COMMAND_TIMEOUT_MS = 100;
@@ -19,6 +21,18 @@ export const COMMAND_TIMEOUT_MS = 100;
 const PROBE_EVERY_MS = 1000;
 /** A probe's budget: a new connection (TCP, TLS, the client's handshake) and a PING. */
 const PROBE_TIMEOUT_MS = 1000;
+/**
+ * How long a read of the maxmemory-policy is trusted on one connection: whoever else uses the Redis
+ * may change it meanwhile (CONFIG SET), and it is read again after this at the next need.
+ */
+export const POLICY_RECHECK_MS = 60_000;
+
+export interface RedisLinkOptions {
+  /** REDIS_MAXMEMORY_POLICY: the policy the operator states, trusted only when Redis refuses CONFIG. */
+  declaredMaxmemoryPolicy?: string | null;
+  /** Default POLICY_RECHECK_MS. */
+  policyRecheckMs?: number;
+}
 
 /** What a recovery task gets: commands sent although the circuit is still open. */
 export type RedisCommand = <T>(command: (client: RedisClientType) => Promise<T>) => Promise<T>;
@@ -40,10 +54,16 @@ export class RedisLink {
   #probedAt = 0;
   #closed = false;
   readonly #recoveryTasks: Array<(run: RedisCommand) => Promise<void>> = [];
+  readonly #declaredPolicy: string | null;
+  readonly #policyRecheckMs: number;
+  /** The policy read on the current connection, and when; dropped with the connection. */
+  #policy: { read: Promise<MaxmemoryPolicy>; at: number } | null = null;
 
-  constructor(url: string, namespace: string) {
+  constructor(url: string, namespace: string, options: RedisLinkOptions = {}) {
     this.url = url;
     this.namespace = namespace;
+    this.#declaredPolicy = options.declaredMaxmemoryPolicy ?? null;
+    this.#policyRecheckMs = options.policyRecheckMs ?? POLICY_RECHECK_MS;
     // Connect at once, so the first request does not pay the connection.
     void this.#connect();
   }
@@ -82,6 +102,22 @@ export class RedisLink {
       this.#trip();
       throw error;
     }
+  }
+
+  /**
+   * Redis's maxmemory-policy: read once per connection (a reconnection reads it again) and again
+   * when the last read is older than POLICY_RECHECK_MS. Rejects as `run` does when Redis does not answer.
+   */
+  maxmemoryPolicy(): Promise<MaxmemoryPolicy> {
+    const now = Date.now();
+    if (this.#policy && now - this.#policy.at < this.#policyRecheckMs) return this.#policy.read;
+    const read = this.run(readMaxmemoryPolicy).then((answered) => maxmemoryPolicy(answered, this.#declaredPolicy));
+    const policy = { read, at: now };
+    this.#policy = policy;
+    read.catch(() => {
+      if (this.#policy === policy) this.#policy = null;
+    });
+    return read;
   }
 
   async close(): Promise<void> {
@@ -131,6 +167,8 @@ export class RedisLink {
       this.#outages++;
       this.#probedAt = Date.now();
     }
+    // The next connection may reach another Redis (a failover) or one restarted with another policy.
+    this.#policy = null;
     const client = this.#client;
     this.#client = null;
     this.#connected = null;

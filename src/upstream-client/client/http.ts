@@ -422,13 +422,20 @@ export class UpstreamClient {
   /** How an attempt ended, as `UpstreamTransport.send` reports it: undefined when it answered. */
   #heard(failure: unknown): void {
     if (failure === undefined) this.#noteAccepted();
-    else if (failure instanceof UpstreamError && failure.status === 401) this.#refused ??= failure;
+    else if (failure instanceof UpstreamError && failure.status === 401) this.#noteRefused(failure);
     else if (failure instanceof UpstreamError && failure.status !== null && failure.status < 500) this.#noteAccepted();
+  }
+
+  /** A 401: the rest of the operation is refused, and the token is no longer taken as accepted by later requests either. */
+  #noteRefused(failure: UpstreamError): void {
+    this.#refused ??= failure;
+    this.#accepted = false;
+    if (this.#keyHash) this.#transport.verifiedTokens.delete(this.#keyHash);
   }
 
   /** Any answer but 401 (and 5xx, which says nothing) means the upstream accepted the token. */
   #noteAccepted(): void {
-    if (this.#accepted) return;
+    if (this.#accepted || this.#refused) return;
     this.#accepted = true;
     this.#transport.verifiedTokens.add(this.#keyHash!);
   }

@@ -1,7 +1,8 @@
 // Tokens the upstream recently accepted, remembered (by their identities, never the key itself) so
-// that work that fans out per item (federation `_entities`) can first make sure the caller is
-// authenticated without paying a check on every request. Bounded in size and age. Keyed by the
-// token's identity (token-digest.ts: an HMAC), which the caller computed.
+// that work that fans out per item (federation `_entities`, a flag page started with its project)
+// can first make sure the caller is authenticated without paying a check on every request.
+// Bounded in size and age, and forgotten as soon as the upstream refuses the token (a revoked key).
+// Keyed by the token's identity (token-digest.ts: an HMAC), which the caller computed.
 
 export class VerifiedTokens {
   readonly #expiresAt = new Map<string, number>();
@@ -19,6 +20,11 @@ export class VerifiedTokens {
     if (expiry > performance.now()) return true;
     this.#expiresAt.delete(digest);
     return false;
+  }
+
+  /** The upstream refused the token (401): it is no longer known to be accepted. */
+  delete(digest: string): void {
+    this.#expiresAt.delete(digest);
   }
 
   add(digest: string): void {
