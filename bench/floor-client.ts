@@ -20,16 +20,21 @@ export async function projectWithFlags(call: Call, token: string, projectGlobalI
 /** The gateway's cursor of the flag at `offset` (src/relay/connection.ts). */
 const cursor = (offset: number) => Buffer.from(`FeatureFlag:${offset}`).toString('base64url');
 
+/** A flag's own fields, in the order every document here selects them. */
+export const flagFields = (f: Json) => ({
+  databaseId: f.id,
+  key: f.key,
+  name: f.name,
+  active: f.active,
+  deleted: f.deleted,
+  createdAt: f.created_at,
+});
+
 /** Apollo Client's FlagRowFields (`withCreator` decides `createdBy`). */
 function apolloRow(projectId: number, f: Json, withCreator: boolean) {
   return {
     id: globalId('FeatureFlag', projectId, f.id),
-    databaseId: f.id,
-    key: f.key,
-    name: f.name,
-    active: f.active,
-    deleted: f.deleted,
-    createdAt: f.created_at,
+    ...flagFields(f),
     ...(withCreator ? { createdBy: f.created_by ? { email: f.created_by.email, __typename: 'User' } : null } : {}),
     __typename: 'FeatureFlag',
   };
@@ -38,12 +43,7 @@ function apolloRow(projectId: number, f: Json, withCreator: boolean) {
 /** Relay's FlagRow_flag, before the fields the query adds after it. */
 function relayRow(f: Json, withCreator: boolean) {
   return {
-    databaseId: f.id,
-    key: f.key,
-    name: f.name,
-    active: f.active,
-    deleted: f.deleted,
-    createdAt: f.created_at,
+    ...flagFields(f),
     ...(withCreator ? { createdBy: f.created_by ? { email: f.created_by.email, id: f.created_by.uuid } : null } : {}),
   };
 }

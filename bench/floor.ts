@@ -6,7 +6,7 @@
 //   node bench/floor.ts --upstream http://127.0.0.1:8011
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clientHandlers, projectWithFlags, type Handler } from './floor-client.ts';
+import { clientHandlers, flagFields, projectWithFlags, type Handler } from './floor-client.ts';
 import { bearer, globalId, idKeys, restUpstream, type Json } from './rest-upstream.ts';
 
 const upstream = restUpstream('floor');
@@ -14,12 +14,7 @@ const call: typeof upstream.call = (...args) => upstream.call(...args);
 
 const flag = (projectId: number, f: Json) => ({
   id: globalId('FeatureFlag', projectId, f.id),
-  databaseId: f.id,
-  key: f.key,
-  name: f.name,
-  active: f.active,
-  deleted: f.deleted,
-  createdAt: f.created_at,
+  ...flagFields(f),
   createdBy: f.created_by ? { email: f.created_by.email } : null,
 });
 

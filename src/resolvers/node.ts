@@ -9,7 +9,7 @@ import type { NodeResolvers } from '../generated/resolvers-types.ts';
 import { MAX_PAGE_SIZE } from '../relay/connection.ts';
 import { expectKeyCount, fromGlobalId, parseIntId, parseUuidId } from '../relay/global-id.ts';
 import { organizationRef } from '../upstream-client/endpoints/organization.ts';
-import { prefetchFlagPagesOfReference } from './support/flag-prefetch.ts';
+import { projectWithFlagPages } from './support/flag-prefetch.ts';
 import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './support/ids.ts';
 
 /**
@@ -21,8 +21,9 @@ import { parseFlagRef, parsePluginRef, parseRoleAccessRef } from './support/ids.
 interface Refetcher {
   /** How many keys the type's global id carries (a flag: project, flag); an id with more or fewer is refused. */
   keyCount: number;
-  node(keys: string[], ctx: GatewayContext): unknown;
-  reference(ref: Representation, ctx: GatewayContext): Promise<unknown>;
+  /** `info`: the field being resolved, for reads started with the object (a project's flag pages). */
+  node(keys: string[], ctx: GatewayContext, info: GraphQLResolveInfo): unknown;
+  reference(ref: Representation, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<unknown>;
 }
 
 /**
@@ -40,8 +41,8 @@ interface Representation {
 const REFETCHERS = {
   Project: {
     keyCount: 1,
-    node: ([id = ''], ctx) => ctx.loaders.project.byId(parseIntId('Project', id)),
-    reference: (ref, ctx) => nullIfNotFound(ctx.loaders.project.byId(parseIntId('Project', ref.databaseId ?? ref.id ?? ''))),
+    node: ([id = ''], ctx, info) => projectWithFlagPages(parseIntId('Project', id), ctx, info),
+    reference: (ref, ctx, info) => nullIfNotFound(projectWithFlagPages(parseIntId('Project', ref.databaseId ?? ref.id ?? ''), ctx, info)),
   },
   Organization: {
     keyCount: 1,
@@ -81,17 +82,17 @@ function tagged(typeName: string, value: unknown): object | null {
 }
 
 /** `node(id:)`: the object, tagged with its type; an id of another kind of object is BAD_USER_INPUT. */
-export async function resolveNode(id: string, ctx: GatewayContext): Promise<object | null> {
+export async function resolveNode(id: string, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<object | null> {
   const { type, keys } = fromGlobalId(id);
   if (!isNodeType(type)) throw badUserInput(`"${type}" ids cannot be fetched with node().`, { argument: 'id' });
   const refetcher: Refetcher = REFETCHERS[type];
-  return tagged(type, await refetcher.node(expectKeyCount(type, keys, refetcher.keyCount), ctx));
+  return tagged(type, await refetcher.node(expectKeyCount(type, keys, refetcher.keyCount), ctx, info));
 }
 
 /** `nodes(ids:)`: each id fails on its own, so one missing object is a null plus an error at its index. */
-export function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promise<object | null>[] {
+export function resolveNodes(ids: readonly string[], ctx: GatewayContext, info: GraphQLResolveInfo): Promise<object | null>[] {
   if (ids.length > MAX_PAGE_SIZE) throw badUserInput(`At most ${MAX_PAGE_SIZE} ids per nodes() call.`, { argument: 'ids' });
-  return ids.map((id) => resolveNode(id, ctx));
+  return ids.map((id) => resolveNode(id, ctx, info));
 }
 
 /**
@@ -100,21 +101,14 @@ export function resolveNodes(ids: readonly string[], ctx: GatewayContext): Promi
  * and frozen (upstream-client/transport/tuning/parsed-answers.ts).
  */
 const reference =
-  <T>(type: NodeType, resolve: (ref: Representation, ctx: GatewayContext) => Promise<T>) =>
-  async (ref: Representation, ctx: GatewayContext): Promise<T> =>
+  <T>(type: NodeType, resolve: (ref: Representation, ctx: GatewayContext, info: GraphQLResolveInfo) => Promise<T>) =>
+  async (ref: Representation, ctx: GatewayContext, info: GraphQLResolveInfo): Promise<T> =>
     // The copy has the value's prototype and fields: the same kind of value.
-    tagged(type, await resolve(ref, ctx)) as T;
+    tagged(type, await resolve(ref, ctx, info)) as T;
 
 /** The `__resolveReference` of each federation entity type. */
-const projectReference = reference('Project', REFETCHERS.Project.reference);
-
 export const references = {
-  /** A project's flag pages start with it, as under `project(id:)` (support/flag-prefetch.ts). */
-  Project: (ref: Representation, ctx: GatewayContext, info: GraphQLResolveInfo) => {
-    const project = projectReference(ref, ctx);
-    prefetchFlagPagesOfReference(info, ref.databaseId ?? ref.id ?? '', ctx);
-    return project;
-  },
+  Project: reference('Project', REFETCHERS.Project.reference),
   Organization: reference('Organization', REFETCHERS.Organization.reference),
   FeatureFlag: reference('FeatureFlag', REFETCHERS.FeatureFlag.reference),
   Plugin: reference('Plugin', REFETCHERS.Plugin.reference),

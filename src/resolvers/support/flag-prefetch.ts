@@ -1,7 +1,7 @@
-// A project looked up by id whose flags are selected too (`project(id:) { featureFlags(...) }`,
-// the flag table every frontend shows, `node(id:)` with a project's id, as Relay refetches and
-// pages it, or a router's `_entities` with a project's reference): the flag page is requested together with the project,
-// instead of once the project has arrived. Both reads need only the id in the query, so the
+// A project looked up by id whose flags are selected too: `project(id:) { featureFlags(...) }`, the
+// flag table every frontend shows; `node(id:)` with a project's id, as Relay refetches and pages it;
+// a router's `_entities` with a project's reference. The flag page is requested together with the
+// project, instead of once the project has arrived. Both reads need only the id in the query, so the
 // answer comes one upstream round trip sooner (docs/performance.md, "Reads started together").
 // The page goes into the request's flag loader, where `Project.featureFlags` finds it, failure
 // included (it is not asked for again). When the project is missing or forbidden, its flag page
@@ -20,7 +20,6 @@ import {
 } from 'graphql';
 import type { GatewayContext } from '../../context.ts';
 import { firstPageOf } from '../../relay/connection.ts';
-import { fromGlobalId, parseIntId } from '../../relay/global-id.ts';
 import { fragmentApplies, included } from '../../selections.ts';
 import type { FeatureFlagListFilters } from '../../upstream-client/endpoints/feature-flag.ts';
 
@@ -30,7 +29,7 @@ export function flagFilters(args: { search?: string | null; active?: boolean | n
 }
 
 /** Starts the first flag page of every `featureFlags` selected under the project `info` resolves (its conditions evaluated as graphql-js does). */
-export function prefetchFlagPages(info: GraphQLResolveInfo, projectId: number, ctx: GatewayContext): void {
+function prefetchFlagPages(info: GraphQLResolveInfo, projectId: number, ctx: GatewayContext): void {
   // A key the upstream has not accepted lately gets no call ahead: a made-up or revoked key's
   // request then costs the project's call alone (refused), not one more per flag page.
   if (!ctx.client.tokenAccepted()) return;
@@ -53,28 +52,18 @@ export function prefetchFlagPages(info: GraphQLResolveInfo, projectId: number, c
 
 const ignore = () => {};
 
-/** `prefetchFlagPages` for `node(id:)` and `nodes(ids:)`: only when `id` is a project's (anything else is the resolver's to refuse). */
-export function prefetchFlagPagesOfNode(info: GraphQLResolveInfo, id: string, ctx: GatewayContext): void {
-  prefetchFlagPagesOf(info, ctx, () => {
-    const { type, keys } = fromGlobalId(id);
-    return type === 'Project' && keys.length === 1 ? parseIntId('Project', keys[0]!) : null;
-  });
-}
-
-/** `prefetchFlagPages` for a federation reference to a project (`_entities`): by its global id or database id, as the reference resolver reads it. */
-export function prefetchFlagPagesOfReference(info: GraphQLResolveInfo, key: string | number, ctx: GatewayContext): void {
-  prefetchFlagPagesOf(info, ctx, () => parseIntId('Project', key));
-}
-
-/** Starts the pages when `projectIdOf` names a project; an id it refuses (throws) or null starts none. */
-function prefetchFlagPagesOf(info: GraphQLResolveInfo, ctx: GatewayContext, projectIdOf: () => number | null): void {
-  let projectId: number | null;
-  try {
-    projectId = projectIdOf();
-  } catch {
-    return;
-  }
-  if (projectId !== null) prefetchFlagPages(info, projectId, ctx);
+/**
+ * A project by id (`project(id:)`, `node(id:)`, `nodes(ids:)`, `_entities`), with the first page of
+ * each `featureFlags` selected under it (`info`) started at once.
+ */
+export function projectWithFlagPages(
+  projectId: number,
+  ctx: GatewayContext,
+  info: GraphQLResolveInfo,
+): ReturnType<GatewayContext['loaders']['project']['byId']> {
+  const project = ctx.loaders.project.byId(projectId);
+  prefetchFlagPages(info, projectId, ctx);
+  return project;
 }
 
 /** A `featureFlags` selection, and the selections on its path that carry `@skip`/`@include`. */
