@@ -4,7 +4,8 @@
 // the key's quota or an activity log is never kept.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
+import type { ChildProgram } from '../../deploy/processes.ts';
+import { startLocalRedis } from '../production/redis-tools.ts';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser, type SeedFile } from '../fixtures/seed.ts';
 import { useStack, type Stack } from './helpers.ts';
@@ -110,10 +111,10 @@ describe('max-age from entries another replica kept in Redis', () => {
   let redis: ChildProgram | undefined;
   const replicas: RunningGateway[] = [];
   beforeAll(async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
+    const started = await startLocalRedis();
+    redis = started.program;
     for (let i = 0; i < 2; i += 1) {
-      const options = { upstreamUrl: stack.upstream.url, port: 0, host: '127.0.0.1', upstreamCacheTtlMs: TTL_MS, redisUrl: `redis://127.0.0.1:${port}` };
+      const options = { upstreamUrl: stack.upstream.url, port: 0, host: '127.0.0.1', upstreamCacheTtlMs: TTL_MS, redisUrl: started.url };
       replicas.push(await startGateway({ ...options, cacheKeySecret: 'http-caching-test-secret-0123456789abcdef' }));
     }
   });

@@ -1,6 +1,6 @@
-// Tools for the tests of a Redis shared by several gateways (shared-redis.test.ts): a real
-// redis-server on a free port, a TCP proxy in front of one that can be made to hang (accepts,
-// reads, never answers), a reader of every key and value, and MONITOR's command log.
+// Tools for the tests that use Redis (shared-redis.test.ts and every other): the one way to start a
+// throw-away redis-server on a free port, a TCP proxy in front of one that can be made to hang
+// (accepts, reads, never answers), a reader of every key and value, and MONITOR's command log.
 import net from 'node:net';
 import { createClient } from '@redis/client';
 import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';

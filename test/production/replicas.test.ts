@@ -6,10 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
+import type { ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { KEY_A, twoOrgSeed } from '../fixtures/seed.ts';
 import { startGatewayProcess } from './helpers.ts';
+import { startLocalRedis } from './redis-tools.ts';
 
 const QUERY = 'query ReplicaProjects { projects { nodes { name } } }';
 const HASH = createHash('sha256').update(QUERY).digest('hex');
@@ -32,9 +33,9 @@ function manifestFile(name: string, body: string): string {
 
 beforeAll(async () => {
   upstream = await startLocalUpstream({ seed: twoOrgSeed(), quiet: true, rateLimit: 'off' });
-  const port = await freePort();
-  children.push(await startRedis(port));
-  redisUrl = `redis://127.0.0.1:${port}`;
+  const redis = await startLocalRedis();
+  children.push(redis.program);
+  redisUrl = redis.url;
 });
 afterAll(async () => {
   await Promise.all(children.map((child) => child.stop('SIGKILL')));

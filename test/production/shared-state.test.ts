@@ -1,12 +1,13 @@
 // Work across requests shared by replicas through Redis (docs/caching-and-quota.md): a real redis-server, two
 // gateways (replicas) and one local upstream with the service's throttles at a tight rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startRedis, type ChildProgram } from '../../deploy/processes.ts';
+import type { ChildProgram } from '../../deploy/processes.ts';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type RunningGateway } from '../../src/server.ts';
 import { parseRateLimits } from '../../src/upstream-client/across-requests/quota.ts';
 import { EVERYONE, LEVEL, seedFlag, seededProjectId, seedOrganization, seedProject, seedUser } from '../fixtures/seed.ts';
 import { postGraphQL } from '../gateway/helpers.ts';
+import { startLocalRedis } from './redis-tools.ts';
 
 const ORG_A = '0190c271-0000-7000-8000-00000000000a';
 const ORG_B = '0190c271-0000-7000-8000-00000000000b';
@@ -38,14 +39,14 @@ beforeAll(async () => {
       feature_flags: [seedFlag('Acme Web', 'checkout', { name: 'v1', filters: EVERYONE }), seedFlag('Globex Site', 'globex-flag', { filters: EVERYONE })],
     },
   });
-  const port = await freePort();
-  redis = await startRedis(port);
+  const started = await startLocalRedis();
+  redis = started.program;
   const replica = () =>
     startGateway({
       upstreamUrl: upstream.url,
       port: 0,
       host: '127.0.0.1',
-      redisUrl: `redis://127.0.0.1:${port}`,
+      redisUrl: started.url,
       upstreamCacheTtlMs: 60_000,
       upstreamHoldThrottledKeys: true,
       // The upstream's own windows, so the replicas' shared count can be checked against its.
