@@ -19,7 +19,7 @@ import { TrustedDocumentStore, type TrustedDocuments } from './trusted-documents
 import type { LocalUpstream } from '../local-upstream/index.ts';
 import { buildCatalog, McpCatalogError, manifestSources, shippedOperations, type McpTool, type OperationSource } from './mcp/catalog.ts';
 import { gatewaySchema } from './schema.ts';
-import { redisEvictionNotice, type KeptInRedis } from './redis-eviction-notice.ts';
+import { keptInRedis, redisEvictionNotice } from './redis-eviction-notice.ts';
 
 // Before the top-level await below runs the gateway, which logs it.
 const UNSHARED_KEYS_WARNING =
@@ -86,7 +86,7 @@ async function runGateway(): Promise<void> {
   if (config.redisUrl && !config.cacheKeySecret && !cluster.isWorker) gateway.logger.warn(UNSHARED_KEYS_WARNING);
   if (spentTokensUnshared() && !cluster.isWorker) gateway.logger.warn(UNSHARED_SPENT_TOKENS_WARNING);
   if (cache.redis && !cluster.isWorker) {
-    void redisEvictionNotice(cache.redis, keptInRedis()).then((notice) => notice && gateway.logger[notice.level](notice.message));
+    void redisEvictionNotice(cache.redis, keptInRedis(config)).then((notice) => notice && gateway.logger[notice.level](notice.message));
   }
 
   onTermination(async (signal) => {
@@ -153,15 +153,10 @@ function redisLinkOptions() {
   return { declaredMaxmemoryPolicy: config.redisMaxmemoryPolicy };
 }
 
-/** What this gateway keeps in Redis that an evicting maxmemory-policy would put at risk. */
-function keptInRedis(): KeptInRedis {
-  return { spentTokens: config.mcpMutations === 'explicit', trustedDocuments: config.trustedDocuments !== undefined };
-}
-
 /** The workers' Redis, asked once by the primary (with a link of its own) so the notice is logged once. */
 async function logPrimaryEvictionNotice(redisUrl: string, log: (message: string, fields?: Record<string, unknown>) => void): Promise<void> {
   const redis = new RedisLink(redisUrl, 'start-notice', redisLinkOptions());
-  const notice = await redisEvictionNotice(redis, keptInRedis());
+  const notice = await redisEvictionNotice(redis, keptInRedis(config));
   await redis.close();
   if (notice) log(notice.message, { level: notice.level });
 }

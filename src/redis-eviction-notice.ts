@@ -1,8 +1,9 @@
-// The line main.ts logs at start about the gateway's Redis when full (docs/caching-and-quota.md,
-// "Redis and maxmemory"): an error when its maxmemory-policy may evict what this gateway must not
-// lose, a warning when the policy could not be read. Only what this gateway keeps is named: the
-// records of spent MCP confirmation tokens (with MCP writes) and trusted documents (with a
-// manifest). Cached reads and persisted queries are read again when lost.
+// The lines about the gateway's Redis when full (docs/caching-and-quota.md, "Redis and maxmemory"):
+// at start (main.ts), an error when its maxmemory-policy may evict what this gateway must not lose,
+// a warning when the policy could not be read; later (src/redis-eviction-watch.ts), one line each
+// time what the policy puts at risk changes. Only what this gateway keeps is named: the records of
+// spent MCP confirmation tokens (with MCP writes) and trusted documents (with a manifest). Cached
+// reads and persisted queries are read again when lost.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mayEvict, type MaxmemoryPolicy } from './upstream-client/across-requests/maxmemory-policy.ts';
 import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
@@ -20,6 +21,12 @@ export interface KeptInRedis {
   trustedDocuments: boolean;
 }
 
+/** What a gateway with these settings (Config or GatewayOptions, same names) keeps in Redis. */
+export function keptInRedis(settings: { mcpMutations?: string | undefined; trustedDocuments?: unknown }): KeptInRedis {
+  return { spentTokens: settings.mcpMutations === 'explicit', trustedDocuments: settings.trustedDocuments !== undefined };
+}
+
+const DECLARE = 'Once the policy is noeviction, set REDIS_MAXMEMORY_POLICY=noeviction to say so (docs/mcp.md, "Writes").';
 const FIX = 'Set maxmemory-policy noeviction on this Redis, or give the gateway a Redis of its own (docs/caching-and-quota.md, "Redis and maxmemory").';
 
 /**
@@ -53,7 +60,7 @@ async function readAtStart(redis: RedisLink): Promise<MaxmemoryPolicy | null> {
 
 export function evictionNotice(policy: MaxmemoryPolicy, kept: KeptInRedis): StartNotice | null {
   if (policy.source === 'unknown') {
-    const message = `Redis's maxmemory-policy could not be read (Redis refused CONFIG GET). ${unknownRisks(kept)} Once the policy is noeviction, set REDIS_MAXMEMORY_POLICY=noeviction to say so (docs/mcp.md, "Writes").`;
+    const message = `Redis's maxmemory-policy could not be read (Redis refused CONFIG GET). ${unknownRisks(kept)} ${DECLARE}`;
     return { level: 'warn', message };
   }
   if (!mayEvict(policy)) {
@@ -67,6 +74,37 @@ export function evictionNotice(policy: MaxmemoryPolicy, kept: KeptInRedis): Star
     level: 'error',
     message: `Redis's maxmemory-policy is ${policy.name}: Redis may evict keys before they expire. At risk: ${risks.join('; ')}. ${FIX}`,
   };
+}
+
+/**
+ * The line for a policy read at run time that puts at risk something else than `previous` did (a
+ * `CONFIG SET` by whoever shares the Redis, a failover to another one): an error when something is
+ * at risk now, info when nothing is any more; null when the risk is the same.
+ */
+export function policyChangeNotice(previous: MaxmemoryPolicy, policy: MaxmemoryPolicy, kept: KeptInRedis): StartNotice | null {
+  const risk = riskOf(policy, kept);
+  if (risk === riskOf(previous, kept)) return null;
+  const change = `Redis's maxmemory-policy changed from ${policyName(previous)} to ${policyName(policy)}`;
+  if (risk === null) {
+    const writes = kept.spentTokens ? ' Confirmed MCP writes are accepted again.' : '';
+    return { level: 'info', message: `${change}: nothing this gateway keeps there is at risk of eviction any more.${writes}` };
+  }
+  if (risk === UNKNOWN) return { level: 'error', message: `${change}. ${unknownRisks(kept)} ${DECLARE}` };
+  return { level: 'error', message: `${change}: Redis may evict keys before they expire. At risk: ${evictionRisks(risk, kept).join('; ')}. ${FIX}` };
+}
+
+const UNKNOWN = '(unknown)';
+
+/** What is at risk under `policy`, as the policy that puts it there (or UNKNOWN); null when nothing is. */
+function riskOf(policy: MaxmemoryPolicy, kept: KeptInRedis): string | null {
+  if (!mayEvict(policy)) return null;
+  if (policy.source === 'unknown') return UNKNOWN;
+  return evictionRisks(policy.name!, kept).length > 0 ? policy.name : null;
+}
+
+function policyName(policy: MaxmemoryPolicy): string {
+  if (policy.source === 'unknown') return 'unknown (Redis refused CONFIG GET)';
+  return policy.source === 'declared' ? `${policy.name} (REDIS_MAXMEMORY_POLICY, Redis refused CONFIG GET)` : policy.name!;
 }
 
 /** Under `allkeys-*` any key may go; under `volatile-*` only keys with a TTL, which trusted documents have not. */

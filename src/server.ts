@@ -33,6 +33,8 @@ import { UpstreamTransport } from './upstream-client/client/http.ts';
 import { acrossRequestsFrom, type AcrossRequestsSettings } from './upstream-client/across-requests/settings.ts';
 import type { InvalidationPeers } from './upstream-client/across-requests/across-requests.ts';
 import { cacheNamespace, RedisLink } from './upstream-client/across-requests/redis-link.ts';
+import { keptInRedis } from './redis-eviction-notice.ts';
+import { watchEvictionPolicy } from './redis-eviction-watch.ts';
 import { upstreamSettings, type UpstreamSettings } from './upstream-client/client/settings.ts';
 import { startLiveUpdates, type LiveUpdates } from './subscriptions/index.ts';
 import { attachHub } from './subscriptions/live-context.ts';
@@ -193,6 +195,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     redis,
   });
   await server.start();
+  const stopWatchingEviction = redis ? watchEvictionPolicy(redis, keptInRedis(options), logger, metrics.registry) : () => {};
   const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, metrics, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);
@@ -218,6 +221,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   async function stopAll(): Promise<void> {
     readiness.startDraining();
+    stopWatchingEviction();
     await live.close();
     const abortLate = setTimeout(() => transport.abortInFlight(), graceMs);
     try {

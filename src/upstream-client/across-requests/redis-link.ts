@@ -58,6 +58,7 @@ export class RedisLink {
   readonly #policyRecheckMs: number;
   /** The policy read on the current connection, and when; dropped with the connection. */
   #policy: { read: Promise<MaxmemoryPolicy>; at: number } | null = null;
+  readonly #policyListeners: Array<(policy: MaxmemoryPolicy) => void> = [];
 
   constructor(url: string, namespace: string, options: RedisLinkOptions = {}) {
     this.url = url;
@@ -81,6 +82,16 @@ export class RedisLink {
   /** How many times the circuit opened: a new count starts a new period of working from memory. */
   get outages(): number {
     return this.#outages;
+  }
+
+  /** How long one read of the maxmemory-policy is trusted (POLICY_RECHECK_MS unless the options changed it). */
+  get policyRecheckMs(): number {
+    return this.#policyRecheckMs;
+  }
+
+  /** `listener` hears every policy Redis answered (each new read, not the reuses of one): src/redis-eviction-watch.ts. */
+  onPolicyRead(listener: (policy: MaxmemoryPolicy) => void): void {
+    this.#policyListeners.push(listener);
   }
 
   /** `task` runs after a probe succeeded, before the circuit closes; if it fails, the circuit stays open. */
@@ -111,7 +122,11 @@ export class RedisLink {
   maxmemoryPolicy(): Promise<MaxmemoryPolicy> {
     const now = Date.now();
     if (this.#policy && now - this.#policy.at < this.#policyRecheckMs) return this.#policy.read;
-    const read = this.run(readMaxmemoryPolicy).then((answered) => maxmemoryPolicy(answered, this.#declaredPolicy));
+    const read = this.run(readMaxmemoryPolicy).then((answered) => {
+      const answer = maxmemoryPolicy(answered, this.#declaredPolicy);
+      for (const listener of this.#policyListeners) listener(answer);
+      return answer;
+    });
     const policy = { read, at: now };
     this.#policy = policy;
     read.catch(() => {
