@@ -9,6 +9,7 @@ import { createClient, type RedisClientType } from '@redis/client';
 import { startLocalUpstream, type LocalUpstream } from '../../local-upstream/index.ts';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../src/server.ts';
 import { createCache } from '../../src/cache.ts';
+import { TrustedDocumentStore } from '../../src/trusted-documents/store.ts';
 import { RedisLink, type RedisLinkOptions } from '../../src/upstream-client/across-requests/redis-link.ts';
 import { twoOrgSeed } from '../fixtures/seed.ts';
 import { poll } from './helpers.ts';
@@ -185,6 +186,25 @@ describe('a maxmemory-policy changed at run time', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatchObject({ level: PINO_INFO, msg: expect.stringMatching(/changed from unknown \(Redis refused CONFIG GET\) to noeviction: /) });
     expect(declared.policyLines()).toEqual([]);
+  });
+
+  it('trusted documents only: volatile-lru puts nothing at risk (no line), allkeys-lru does (an error naming them); no gauge', async () => {
+    const { url, admin } = await redisToChange();
+    const target = await watched(url, {}, { mcpMutations: 'off', trustedDocuments: { store: new TrustedDocumentStore(), mode: 'log' } });
+    await pause(SEVERAL_RECHECKS_MS);
+    await admin.configSet('maxmemory-policy', 'volatile-lru');
+    await pause(SEVERAL_RECHECKS_MS);
+    expect(target.policyLines()).toEqual([]);
+
+    await admin.configSet('maxmemory-policy', 'allkeys-lru');
+    const [evicting, ...more] = await settledLines(target, 1);
+    expect(more).toEqual([]);
+    expect(evicting).toMatchObject({
+      level: PINO_ERROR,
+      msg: expect.stringMatching(/changed from volatile-lru to allkeys-lru: .*At risk: trusted documents registered by one replica/),
+    });
+    expect(evicting?.msg).not.toMatch(/confirmation tokens/);
+    expect(await target.safe()).toBeUndefined();
   });
 
   it('without MCP writes or trusted documents nothing is kept there: no line, no gauge', async () => {
