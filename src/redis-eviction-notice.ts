@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mayEvict, type MaxmemoryPolicy } from './upstream-client/across-requests/maxmemory-policy.ts';
 import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
 
-export interface StartNotice {
+export interface PolicyNotice {
   level: 'error' | 'warn' | 'info';
   message: string;
 }
@@ -37,7 +37,7 @@ const START_READS = 4;
 const BETWEEN_READS_MS = 1_100;
 
 /** Asks `redis` its policy; null when nothing this gateway keeps is at risk. */
-export async function redisEvictionNotice(redis: RedisLink, kept: KeptInRedis): Promise<StartNotice | null> {
+export async function redisEvictionNotice(redis: RedisLink, kept: KeptInRedis): Promise<PolicyNotice | null> {
   if (!kept.spentTokens && !kept.trustedDocuments) return null;
   const policy = await readAtStart(redis);
   if (policy) return evictionNotice(policy, kept);
@@ -58,7 +58,7 @@ async function readAtStart(redis: RedisLink): Promise<MaxmemoryPolicy | null> {
   }
 }
 
-export function evictionNotice(policy: MaxmemoryPolicy, kept: KeptInRedis): StartNotice | null {
+export function evictionNotice(policy: MaxmemoryPolicy, kept: KeptInRedis): PolicyNotice | null {
   if (policy.source === 'unknown') {
     const message = `Redis's maxmemory-policy could not be read (Redis refused CONFIG GET). ${unknownRisks(kept)} ${DECLARE}`;
     return { level: 'warn', message };
@@ -81,7 +81,7 @@ export function evictionNotice(policy: MaxmemoryPolicy, kept: KeptInRedis): Star
  * `CONFIG SET` by whoever shares the Redis, a failover to another one): an error when something is
  * at risk now, info when nothing is any more; null when the risk is the same.
  */
-export function policyChangeNotice(previous: MaxmemoryPolicy, policy: MaxmemoryPolicy, kept: KeptInRedis): StartNotice | null {
+export function policyChangeNotice(previous: MaxmemoryPolicy, policy: MaxmemoryPolicy, kept: KeptInRedis): PolicyNotice | null {
   const risk = riskOf(policy, kept);
   if (risk === riskOf(previous, kept)) return null;
   const change = `Redis's maxmemory-policy changed from ${policyName(previous)} to ${policyName(policy)}`;
