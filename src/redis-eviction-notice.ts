@@ -43,11 +43,12 @@ export async function redisEvictionNotice(redis: RedisLink, kept: KeptInRedis): 
   if (policy) return evictionNotice(policy, kept);
   return {
     level: 'warn',
-    message: `Redis's maxmemory-policy could not be read: Redis did not answer in time. ${unknownRisks(kept)} It is read again on each connection.`,
+    message: `Redis's maxmemory-policy could not be read: Redis did not answer in time. ${unknownRisks(kept)} It is logged once Redis answers.`,
   };
 }
 
-async function readAtStart(redis: RedisLink): Promise<MaxmemoryPolicy | null> {
+/** The policy, read as the start line reads it: null when Redis did not answer in its first seconds. */
+export async function readAtStart(redis: RedisLink): Promise<MaxmemoryPolicy | null> {
   for (let read = 1; ; read++) {
     try {
       return await redis.maxmemoryPolicy();
@@ -91,6 +92,16 @@ export function policyChangeNotice(previous: MaxmemoryPolicy, policy: MaxmemoryP
   }
   if (risk === UNKNOWN) return { level: 'error', message: `${change}. ${unknownRisks(kept)} ${DECLARE}` };
   return { level: 'error', message: `${change}: Redis may evict keys before they expire. At risk: ${evictionRisks(risk, kept).join('; ')}. ${FIX}` };
+}
+
+/** The line for the first policy read after Redis did not answer at start (the start line warned so). */
+export function lateReadNotice(policy: MaxmemoryPolicy, kept: KeptInRedis): PolicyNotice {
+  const read = "Redis's maxmemory-policy, unread at start (Redis did not answer), is now read";
+  if (riskOf(policy, kept) === null) {
+    const writes = kept.spentTokens ? ' Confirmed MCP writes are accepted.' : '';
+    return { level: 'info', message: `${read}: ${policyName(policy)}, nothing this gateway keeps there is at risk of eviction.${writes}` };
+  }
+  return { level: 'error', message: `${read}. ${evictionNotice(policy, kept)!.message}` };
 }
 
 const UNKNOWN = '(unknown)';

@@ -4,12 +4,13 @@
 // policy on, so the operator must hear it: one log line each time what the policy puts at risk
 // changes (src/redis-eviction-notice.ts words it), and a gauge of whether spent confirmation tokens
 // are safe. The policy is read at least once per RedisLink's recheck interval, here if nothing else
-// asked. The first read of the process is what the start notice (main.ts) already said: nothing is
-// logged for it. A read that fails (Redis not answering) changes nothing, and a reconnection that
-// reads the same policy logs nothing.
+// asked. The first read of the process is what the start line (main.ts) already said: nothing is
+// logged for it, unless Redis did not answer at start (the start line warned so), and then once it
+// does. A read that fails (Redis not answering) changes nothing, and a reconnection that reads the
+// same policy logs nothing.
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
-import { policyChangeNotice, type KeptInRedis } from './redis-eviction-notice.ts';
+import { lateReadNotice, policyChangeNotice, readAtStart, type KeptInRedis } from './redis-eviction-notice.ts';
 import { mayEvict, type MaxmemoryPolicy } from './upstream-client/across-requests/maxmemory-policy.ts';
 import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
 
@@ -21,14 +22,16 @@ export function watchEvictionPolicy(redis: RedisLink, kept: KeptInRedis, logger:
   if (!kept.spentTokens && !kept.trustedDocuments) return () => {};
   const safe = kept.spentTokens ? spentTokensGauge(registry) : null;
   let last: MaxmemoryPolicy | null = null;
+  let unansweredAtStart = false;
   redis.onPolicyRead((policy) => {
     safe?.set(mayEvict(policy) ? 0 : 1);
-    const notice = last && policyChangeNotice(last, policy, kept);
+    const notice = last ? policyChangeNotice(last, policy, kept) : unansweredAtStart ? lateReadNotice(policy, kept) : null;
     last = policy;
     if (notice) logger[notice.level]({ maxmemoryPolicy: policy.name, source: policy.source }, notice.message);
   });
+  // Within the same first seconds as the start line's reads, so that both tell of an unanswered Redis.
+  void readAtStart(redis).then((policy) => (unansweredAtStart = policy === null));
   const read = () => void redis.maxmemoryPolicy().catch(() => {});
-  read();
   const timer = setInterval(read, Math.max(MIN_READ_EVERY_MS, redis.policyRecheckMs)).unref();
   return () => clearInterval(timer);
 }

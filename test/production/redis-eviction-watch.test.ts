@@ -18,6 +18,8 @@ import { startLocalRedis, startRedisProxy } from './redis-tools.ts';
 const RECHECK_MS = 100;
 /** Long enough for several rechecks. */
 const SEVERAL_RECHECKS_MS = 5 * RECHECK_MS;
+/** Past the start line's reads: 4, 1.1 s apart. */
+const START_READS_MS = 4_500;
 const PINO_ERROR = 50;
 const PINO_INFO = 30;
 
@@ -159,6 +161,24 @@ describe('a maxmemory-policy changed at run time', () => {
     );
     await pause(SEVERAL_RECHECKS_MS);
     expect(target.policyLines()).toHaveLength(1);
+  });
+
+  it('Redis not answering at start (the start line warned so): its policy is logged once it answers', async () => {
+    const { url } = await redisToChange(['--maxmemory-policy', 'allkeys-lru']);
+    const proxy = await startRedisProxy(Number(new URL(url).port));
+    stops.push(() => proxy.close());
+    proxy.hang();
+    const target = await watched(proxy.url);
+    // The start line's reads give up after about 4 seconds (src/redis-eviction-notice.ts).
+    await pause(START_READS_MS);
+    expect(target.policyLines()).toEqual([]);
+    proxy.forward();
+    const [late, ...more] = await settledLines(target, 1);
+    expect(more).toEqual([]);
+    expect(late).toMatchObject({ level: PINO_ERROR, maxmemoryPolicy: 'allkeys-lru' });
+    expect(late?.msg).toMatch(
+      /^Redis's maxmemory-policy, unread at start \(Redis did not answer\), is now read\. Redis's maxmemory-policy is allkeys-lru: .*spent MCP confirmation tokens/,
+    );
   });
 
   it('CONFIG refused at run time (ACL): an error that the policy is unknown, info once it can be read again; a REDIS_MAXMEMORY_POLICY=noeviction gateway logs nothing', async () => {
