@@ -68,11 +68,14 @@ async function runGateway(): Promise<void> {
         compiledExecution: config.compiledExecution,
         readinessCacheMs: config.readinessCacheMs,
         mcpTools,
+        mcpMutations: config.mcpMutations,
         mcpAllowedHosts: config.mcpAllowedHosts,
         ...(config.mcpConfirmationSecret ? { mcpConfirmationSecret: config.mcpConfirmationSecret } : {}),
         ...(embedded ? { demoApiKey: embedded.demoKey } : {}),
         ...(trustedDocuments ? { trustedDocuments } : {}),
         ...(cluster.isWorker ? { metricsText: clusterMetricsText } : {}),
+        // A cluster's primary logs it once for its workers.
+        redisStartNotice: !cluster.isWorker,
         // Without Redis each worker caches alone: its writes must reach the others' caches too.
         ...(cluster.isWorker && !config.redisUrl ? { invalidationPeers: workerInvalidationPeers() } : {}),
         // Likewise a write confirmed through one worker must not run again through another.
@@ -85,9 +88,6 @@ async function runGateway(): Promise<void> {
   else printBanner(gateway.url, embedded);
   if (config.redisUrl && !config.cacheKeySecret && !cluster.isWorker) gateway.logger.warn(UNSHARED_KEYS_WARNING);
   if (spentTokensUnshared() && !cluster.isWorker) gateway.logger.warn(UNSHARED_SPENT_TOKENS_WARNING);
-  if (cache.redis && !cluster.isWorker) {
-    void redisEvictionNotice(cache.redis, keptInRedis(config)).then((notice) => notice && gateway.logger[notice.level](notice.message));
-  }
 
   onTermination(async (signal) => {
     gateway.logger.info({ signal, delayMs: config.shutdownDelayMs, graceMs: config.shutdownGraceMs }, 'shutting down: unready, then draining');

@@ -1,5 +1,5 @@
 // The lines about the gateway's Redis when full (docs/caching-and-quota.md, "Redis and maxmemory"):
-// at start (main.ts), an error when its maxmemory-policy may evict what this gateway must not lose,
+// at start (src/redis-eviction-watch.ts, or a cluster's primary in main.ts), an error when its maxmemory-policy may evict what this gateway must not lose,
 // a warning when the policy could not be read; later (src/redis-eviction-watch.ts), one line each
 // time what the policy puts at risk changes. Only what this gateway keeps is named: the records of
 // spent MCP confirmation tokens (with MCP writes) and trusted documents (with a manifest). Cached
@@ -39,7 +39,11 @@ const BETWEEN_READS_MS = 1_100;
 /** Asks `redis` its policy; null when nothing this gateway keeps is at risk. */
 export async function redisEvictionNotice(redis: RedisLink, kept: KeptInRedis): Promise<PolicyNotice | null> {
   if (!kept.spentTokens && !kept.trustedDocuments) return null;
-  const policy = await readAtStart(redis);
+  return startNotice(await readAtStart(redis), kept);
+}
+
+/** The start line for the policy `readAtStart` read, or for none (Redis did not answer). */
+export function startNotice(policy: MaxmemoryPolicy | null, kept: KeptInRedis): PolicyNotice | null {
   if (policy) return evictionNotice(policy, kept);
   return {
     level: 'warn',

@@ -4,21 +4,21 @@
 // policy on, so the operator must hear it: one log line each time what the policy puts at risk
 // changes (src/redis-eviction-notice.ts words it), and a gauge of whether spent confirmation tokens
 // are safe. The policy is read at least once per RedisLink's recheck interval, here if nothing else
-// asked. The first read of the process is what the start line (main.ts) already said: nothing is
-// logged for it, unless Redis did not answer at start (the start line warned so), and then once it
-// does. A read that fails (Redis not answering) changes nothing, and a reconnection that reads the
-// same policy logs nothing.
+// asked. The first read of the process is the start line's to tell (logged here, or by a cluster's
+// primary): nothing more is logged for it, unless Redis did not answer at start (the start line
+// warned so), and then once it does. A read that fails (Redis not answering) changes nothing, and a
+// reconnection that reads the same policy logs nothing.
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
-import { lateReadNotice, policyChangeNotice, readAtStart, type KeptInRedis } from './redis-eviction-notice.ts';
+import { lateReadNotice, policyChangeNotice, readAtStart, startNotice, type KeptInRedis } from './redis-eviction-notice.ts';
 import { mayEvict, type MaxmemoryPolicy } from './upstream-client/across-requests/maxmemory-policy.ts';
 import type { RedisLink } from './upstream-client/across-requests/redis-link.ts';
 
 /** Reads no more often than this, whatever the link's recheck interval (tests set it to 0). */
 const MIN_READ_EVERY_MS = 100;
 
-/** Watches `redis`'s policy while something `kept` is there; returns what stops it. */
-export function watchEvictionPolicy(redis: RedisLink, kept: KeptInRedis, logger: Logger, registry: Registry): () => void {
+/** Watches `redis`'s policy while something `kept` is there, after logging the start line if `startLine`; returns what stops it. */
+export function watchEvictionPolicy(redis: RedisLink, kept: KeptInRedis, logger: Logger, registry: Registry, startLine: boolean): () => void {
   if (!kept.spentTokens && !kept.trustedDocuments) return () => {};
   const safe = kept.spentTokens ? spentTokensGauge(registry) : null;
   let last: MaxmemoryPolicy | null = null;
@@ -29,8 +29,13 @@ export function watchEvictionPolicy(redis: RedisLink, kept: KeptInRedis, logger:
     last = policy;
     if (notice) logger[notice.level]({ maxmemoryPolicy: policy.name, source: policy.source }, notice.message);
   });
-  // Within the same first seconds as the start line's reads, so that both tell of an unanswered Redis.
-  void readAtStart(redis).then((policy) => (unansweredAtStart = policy === null));
+  if (startLine) {
+    void readAtStart(redis).then((policy) => {
+      unansweredAtStart = policy === null;
+      const notice = startNotice(policy, kept);
+      if (notice) logger[notice.level](notice.message);
+    });
+  }
   const read = () => void redis.maxmemoryPolicy().catch(() => {});
   const timer = setInterval(read, Math.max(MIN_READ_EVERY_MS, redis.policyRecheckMs)).unref();
   return () => clearInterval(timer);

@@ -72,6 +72,8 @@ export interface GatewayOptions extends Partial<UpstreamSettings>, Partial<Acros
   cacheKeySecret?: string | null;
   /** REDIS_MAXMEMORY_POLICY: the policy the operator states, trusted only when Redis refuses CONFIG. */
   redisMaxmemoryPolicy?: string | null;
+  /** Log at start what the Redis's maxmemory-policy puts at risk (src/redis-eviction-notice.ts); main.ts asks it but in a cluster's workers (their primary logs it). Default false. */
+  redisStartNotice?: boolean;
   /**
    * Where persisted queries live (src/cache.ts); default in Redis with `redisUrl`, else a new
    * in-memory cache. Closed by `stop()`. The work across requests shares its Redis link.
@@ -195,7 +197,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     redis,
   });
   await server.start();
-  const stopWatchingEviction = redis ? watchEvictionPolicy(redis, keptInRedis(options), logger, metrics.registry) : () => {};
+  const stopWatchingEviction = redis ? watchEvictionPolicy(redis, keptInRedis(options), logger, metrics.registry, options.redisStartNotice ?? false) : () => {};
   const live = startLiveUpdates({ httpServer, path: GRAPHQL_PATH, transport, logger, metrics, options: options.subscriptions });
   app.use('/graphql/stream', graphqlCors(), live.sseHandler);
   const context = (req: http.IncomingMessage, res: http.ServerResponse) => attachHub(createContext(req, res, transport, logger, tracer), live.hub);

@@ -18,9 +18,8 @@ import { startLocalRedis, startRedisProxy } from './redis-tools.ts';
 const RECHECK_MS = 100;
 /** Long enough for several rechecks. */
 const SEVERAL_RECHECKS_MS = 5 * RECHECK_MS;
-/** Past the start line's reads: 4, 1.1 s apart. */
-const START_READS_MS = 4_500;
 const PINO_ERROR = 50;
+const PINO_WARN = 40;
 const PINO_INFO = 30;
 
 let upstream: LocalUpstream;
@@ -102,7 +101,7 @@ describe('a maxmemory-policy changed at run time', () => {
   it('noeviction -> allkeys-lru -> noeviction: one error, then one info line, and the gauge follows; nothing per recheck', async () => {
     const { url, admin } = await redisToChange();
     const target = await watched(url);
-    // The policy at start is the start notice's to tell (main.ts): nothing here.
+    // The policy at start is the start line's to tell (redisStartNotice, off here): nothing.
     await pause(SEVERAL_RECHECKS_MS);
     expect(target.policyLines()).toEqual([]);
     expect(await target.safe()).toBe(1);
@@ -163,22 +162,36 @@ describe('a maxmemory-policy changed at run time', () => {
     expect(target.policyLines()).toHaveLength(1);
   });
 
-  it('Redis not answering at start (the start line warned so): its policy is logged once it answers', async () => {
+  it('Redis not answering at start: the start line warns, and the policy is logged once Redis answers', async () => {
     const { url } = await redisToChange(['--maxmemory-policy', 'allkeys-lru']);
     const proxy = await startRedisProxy(Number(new URL(url).port));
     stops.push(() => proxy.close());
     proxy.hang();
-    const target = await watched(proxy.url);
-    // The start line's reads give up after about 4 seconds (src/redis-eviction-notice.ts).
-    await pause(START_READS_MS);
-    expect(target.policyLines()).toEqual([]);
+    const target = await watched(proxy.url, {}, { redisStartNotice: true });
+    const [warning] = await settledLines(target, 1);
+    expect(warning).toMatchObject({
+      level: PINO_WARN,
+      msg: expect.stringMatching(/could not be read: Redis did not answer in time\. .* It is logged once Redis answers\.$/),
+    });
     proxy.forward();
-    const [late, ...more] = await settledLines(target, 1);
+    const [, late, ...more] = await settledLines(target, 2);
     expect(more).toEqual([]);
     expect(late).toMatchObject({ level: PINO_ERROR, maxmemoryPolicy: 'allkeys-lru' });
     expect(late?.msg).toMatch(
       /^Redis's maxmemory-policy, unread at start \(Redis did not answer\), is now read\. Redis's maxmemory-policy is allkeys-lru: .*spent MCP confirmation tokens/,
     );
+  });
+
+  it('with the start line: it tells the policy at start, and a change is one more line', async () => {
+    const { url, admin } = await redisToChange(['--maxmemory-policy', 'allkeys-lru']);
+    const target = await watched(url, {}, { redisStartNotice: true });
+    const [start, ...none] = await settledLines(target, 1);
+    expect(none).toEqual([]);
+    expect(start).toMatchObject({ level: PINO_ERROR, msg: expect.stringMatching(/^Redis's maxmemory-policy is allkeys-lru: /) });
+    await admin.configSet('maxmemory-policy', 'noeviction');
+    const lines = await settledLines(target, 2);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatchObject({ level: PINO_INFO, msg: expect.stringMatching(/changed from allkeys-lru to noeviction/) });
   });
 
   it('CONFIG refused at run time (ACL): an error that the policy is unknown, info once it can be read again; a REDIS_MAXMEMORY_POLICY=noeviction gateway logs nothing', async () => {
