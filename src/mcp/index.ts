@@ -25,7 +25,7 @@ export interface McpSettings {
   mcpTools?: ReadonlyMap<string, McpTool>;
   /** The operations served as tools; default the shipped ones (src/mcp/operations/). */
   mcpOperations?: readonly OperationSource[];
-  /** MCP_MUTATIONS (default `off`). */
+  /** MCP_MUTATIONS (default `off`): the tools built when `mcpTools` is absent; `explicit` also says spent confirmation tokens are kept (in Redis, with one). */
   mcpMutations?: McpMutations;
   /** MCP_ALLOWED_HOSTS, besides loopback. */
   mcpAllowedHosts?: readonly string[];
