@@ -77,8 +77,8 @@ export function liveFlagsByKey(store: Store, projectId: number): Map<string, Fla
   return new Map(allFlags(store, projectId).map((flag) => [flag.key, flag]));
 }
 
-/** Why a dependency condition cannot follow the copy, or null when the target has an enabled flag of its key. */
-function dropReason(prop: Dict, source: SourceDependencies, target: Map<string, FlagRow>): string | null {
+/** Points the condition at the target's enabled flag of its key and answers null, or answers why it must be dropped. */
+function remapCondition(prop: Dict, source: SourceDependencies, target: Map<string, FlagRow>): string | null {
   const reference = normalizedReference(prop.key);
   const key = reference === null ? undefined : source.keys.get(reference);
   if (key === undefined) {
@@ -105,7 +105,7 @@ export function remapFlagDependencies(filters: Dict, source: SourceDependencies,
     let dropped = false;
     const kept = group.properties.filter((prop: unknown) => {
       if (!isDict(prop) || prop.type !== 'flag') return true;
-      const reason = dropReason(prop, source, target);
+      const reason = remapCondition(prop, source, target);
       if (reason !== null) warnings.push(reason);
       dropped ||= reason !== null;
       return reason === null;
