@@ -1,6 +1,7 @@
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
-import { ApiError, plainError } from '../http/errors.ts';
+import { ApiError, plainError, validationError } from '../http/errors.ts';
+import { requireObject, validateFields, type FieldSpecs } from '../validation/fields.ts';
 import {
   allFlags,
   getFlagByKey,
@@ -18,7 +19,7 @@ import { effectiveFilters, flagBody } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { organizationOf } from './common.ts';
 import { logFlagActivity } from './flags.ts';
-import { isDict, pythonStr } from '../python-format.ts';
+import { isDict } from '../python-format.ts';
 import {
   dependencyGraph,
   DependencyCopyRefused,
@@ -188,14 +189,41 @@ function copyToTarget(ctx: RouteContext, source: FlagRow, sourceProject: Project
   });
 }
 
-// DRF's BooleanField: these read as true, anything else as false.
-const TRUE_VALUES = new Set<unknown>([true, 1, '1', 'true', 'True', 'TRUE', 't', 'T', 'yes', 'Yes', 'YES', 'y', 'Y', 'on', 'On', 'ON']);
+/** `CopyFlagsRequestSerializer`: the fields in its order, the first error answering (docs/rest-interface.md). */
+const COPY_REQUEST: FieldSpecs = {
+  feature_flag_key: { kind: 'string' },
+  from_project: { kind: 'integer' },
+  target_project_ids: { kind: 'integerList' },
+  copy_schedule: { kind: 'boolean' },
+  disable_copied_flag: { kind: 'boolean' },
+  copy_dependencies: { kind: 'boolean' },
+};
+const MAX_TARGETS = 50;
 
-function copyOptions(input: Record<string, unknown>): CopyOptions {
+function targetCount(value: unknown): unknown {
+  const count = (value as unknown[]).length;
+  if (count < 1) throw validationError('Ensure this field has at least 1 elements.', 'target_project_ids', 'min_length');
+  if (count > MAX_TARGETS) throw validationError(`Ensure this field has no more than ${MAX_TARGETS} elements.`, 'target_project_ids', 'max_length');
+  return value;
+}
+
+interface CopyRequest extends CopyOptions {
+  key: string;
+  from: number;
+  targets: number[];
+}
+
+function copyRequest(body: unknown): CopyRequest {
+  const input = validateFields(requireObject(body), COPY_REQUEST, ['feature_flag_key', 'from_project', 'target_project_ids'], {
+    target_project_ids: targetCount,
+  });
   return {
-    copySchedule: TRUE_VALUES.has(input.copy_schedule),
-    disableCopiedFlag: TRUE_VALUES.has(input.disable_copied_flag),
-    copyDependencies: TRUE_VALUES.has(input.copy_dependencies),
+    key: input.feature_flag_key as string,
+    from: input.from_project as number,
+    targets: input.target_project_ids as number[],
+    copySchedule: input.copy_schedule === true,
+    disableCopiedFlag: input.disable_copied_flag === true,
+    copyDependencies: input.copy_dependencies === true,
   };
 }
 
@@ -211,27 +239,21 @@ function resolveGraph(ctx: RouteContext, source: FlagRow, options: CopyOptions):
 
 function copyFlags(ctx: RouteContext): ApiResponse {
   const { organization } = organizationOf(ctx, 'feature_flag:write');
-  const body = ctx.req.body();
-  const input = isDict(body) ? body : {};
-  const key = input.feature_flag_key;
-  const from = input.from_project;
-  const targets = input.target_project_ids;
-  if (!key || !from || !Array.isArray(targets) || targets.length === 0) throw plainError(400, { error: 'Missing required fields' });
-  const sourceProject = Number.isInteger(Number(from)) ? getProject(ctx.store, Number(from)) : undefined;
-  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, pythonStr(key)) : undefined;
+  const request = copyRequest(ctx.req.body());
+  const sourceProject = getProject(ctx.store, request.from);
+  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, request.key) : undefined;
   if (!sourceProject || !source) throw plainError(400, { error: 'Feature flag to copy does not exist.' });
-  const options = copyOptions(input);
-  const graph = resolveGraph(ctx, source, options);
+  const graph = resolveGraph(ctx, source, request);
   const success: unknown[] = [];
   const failed: unknown[] = [];
-  for (const targetId of targets as unknown[]) {
-    const target = Number.isInteger(Number(targetId)) ? getProject(ctx.store, Number(targetId)) : undefined;
+  for (const targetId of request.targets) {
+    const target = getProject(ctx.store, targetId);
     if (!target || target.organization_id !== organization.id) {
       failed.push({ project_id: targetId, error_message: 'Project not found.' });
       continue;
     }
     try {
-      success.push(copyToTarget(ctx, source, sourceProject, target, graph, options));
+      success.push(copyToTarget(ctx, source, sourceProject, target, graph, request));
     } catch (error) {
       if (!(error instanceof TargetCopyFailed)) throw error;
       failed.push({ project_id: target.id, error_message: error.errors });

@@ -144,6 +144,17 @@ describe('copyFeatureFlags with flag dependencies', () => {
     expect(result.userErrors).toEqual([{ field: null, message, code }]);
   });
 
+  it('more than 50 target projects is MAX_LENGTH on targetProjectIds, as the upstream refuses it', async () => {
+    const source = await project();
+    const flag = await restFlag(source, unique('many'));
+    const targets = Array.from({ length: 51 }, (_, i) => 100000 + i);
+    const result = await copyFlags(source, flag.key, targets);
+    expect(result.copies).toBeNull();
+    expect(result.userErrors).toEqual([
+      { field: ['input', 'targetProjectIds'], message: 'Ensure this field has no more than 50 elements.', code: 'MAX_LENGTH' },
+    ]);
+  });
+
   it('disableCopiedFlag leaves the copy disabled', async () => {
     const [source, target] = [await project(), await project()];
     const flag = await restFlag(source, unique('plain'));
