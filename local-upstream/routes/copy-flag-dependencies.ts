@@ -170,39 +170,63 @@ export function dependencyGraph(store: Store, root: FlagRow): DependencyGraph {
   return { flags, roots: flags.filter((flag) => rootDependencies.has(flag.id)), edges };
 }
 
+/** For one target: the dependency keys to copy, those an enabled target flag satisfies, and why others cannot be copied. */
+export interface DependencyPlan {
+  copy: Set<string>;
+  reuse: Set<string>;
+  warnings: string[];
+}
+
+/** What one dependency needs in the target, or null when it (or one of its own dependencies) cannot be copied. */
+type Decision = { copy: Set<string>; reuse: Set<string> } | null;
+
 /**
- * The dependency keys to copy into one target: a dependency whose key has an enabled flag there is reused, one
- * disabled in the source or in the target blocks itself and every flag depending on it; the others are copied.
+ * Plans one target: a dependency whose key has an enabled flag there is reused; one disabled in the source or in the
+ * target is not copied, nor is any flag depending on it (each says why once); the others are copied.
  */
-export function dependencyKeysToCopy(graph: DependencyGraph, target: Map<string, FlagRow>): Set<string> {
+export function dependencyPlan(graph: DependencyGraph, target: Map<string, FlagRow>): DependencyPlan {
   const byId = new Map(graph.flags.map((flag) => [flag.id, flag]));
-  const decisions = new Map<number, Set<string> | null>();
-  const decide = (id: number): Set<string> | null => {
+  const decisions = new Map<number, Decision>();
+  const warnings: string[] = [];
+  const decide = (id: number): Decision => {
     if (decisions.has(id)) return decisions.get(id)!;
     const flag = byId.get(id);
-    if (!flag) return new Set();
-    const targetFlag = target.get(flag.key);
-    let decision: Set<string> | null;
-    if (!flag.active || (targetFlag && !targetFlag.active)) decision = null;
-    else if (targetFlag) decision = new Set();
-    else decision = childKeys(graph, flag, byId, decide);
+    if (!flag) return { copy: new Set(), reuse: new Set() };
+    const decision = decideFlag(graph, flag, target, warnings, (child) => decide(child));
     decisions.set(id, decision);
     return decision;
   };
-  const keys = new Set<string>();
-  for (const root of graph.roots) decide(root.id)?.forEach((key) => keys.add(key));
-  return keys;
+  const plan: DependencyPlan = { copy: new Set(), reuse: new Set(), warnings };
+  for (const root of graph.roots) {
+    const decision = decide(root.id);
+    decision?.copy.forEach((key) => plan.copy.add(key));
+    decision?.reuse.forEach((key) => plan.reuse.add(key));
+  }
+  return plan;
 }
 
-/** A dependency's own key with those its dependencies need, or null when one of them is blocked. */
-function childKeys(graph: DependencyGraph, flag: FlagRow, byId: Map<number, FlagRow>, decide: (id: number) => Set<string> | null): Set<string> | null {
-  const keys = new Set([flag.key]);
+function decideFlag(graph: DependencyGraph, flag: FlagRow, target: Map<string, FlagRow>, warnings: string[], decide: (id: number) => Decision): Decision {
+  if (!flag.active) {
+    warnings.push(`Cannot automatically copy dependency flag '${flag.key}' because it is disabled in the source project.`);
+    return null;
+  }
+  const targetFlag = target.get(flag.key);
+  if (targetFlag?.active) return { copy: new Set(), reuse: new Set([flag.key]) };
+  if (targetFlag) {
+    warnings.push(
+      `Dependency copying isn't available because flag '${flag.key}' is disabled in the target project. Copy this flag without dependencies to leave that target flag unchanged.`,
+    );
+    return null;
+  }
+  const needs = { copy: new Set([flag.key]), reuse: new Set<string>() };
   let blocked = false;
-  const order = (id: number) => graph.flags.indexOf(byId.get(id)!);
-  for (const child of [...(graph.edges.get(flag.id) ?? [])].filter((id) => byId.has(id)).sort((a, b) => order(a) - order(b))) {
+  const order = (id: number) => graph.flags.findIndex((candidate) => candidate.id === id);
+  const children = [...(graph.edges.get(flag.id) ?? [])].filter((id) => order(id) >= 0).sort((a, b) => order(a) - order(b));
+  for (const child of children) {
     const decision = decide(child);
     if (decision === null) blocked = true;
-    else decision.forEach((key) => keys.add(key));
+    decision?.copy.forEach((key) => needs.copy.add(key));
+    decision?.reuse.forEach((key) => needs.reuse.add(key));
   }
-  return blocked ? null : keys;
+  return blocked ? null : needs;
 }

@@ -1,7 +1,7 @@
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
-import { ApiError, plainError, validationError } from '../http/errors.ts';
-import { requireObject, validateFields, type FieldSpecs } from '../validation/fields.ts';
+import { ApiError, plainError } from '../http/errors.ts';
+import { copyRequest, sourceFlag, targetProject, type CopyOptions } from './copy-flag-request.ts';
 import {
   allFlags,
   getFlagByKey,
@@ -14,7 +14,7 @@ import {
 } from '../storage/flags.ts';
 import { insertDashboard, projectCohorts } from '../storage/people.ts';
 import { CohortCopier } from './copy-cohorts.ts';
-import { getProject, type ProjectRow } from '../storage/projects.ts';
+import type { ProjectRow } from '../storage/projects.ts';
 import { effectiveFilters, flagBody } from '../serializers/flags.ts';
 import { validateFlagInput } from '../validation/flag-input.ts';
 import { organizationOf } from './common.ts';
@@ -23,7 +23,7 @@ import { isDict } from '../python-format.ts';
 import {
   dependencyGraph,
   DependencyCopyRefused,
-  dependencyKeysToCopy,
+  dependencyPlan,
   liveFlagsByKey,
   remapFlagDependencies,
   sourceDependencies,
@@ -55,13 +55,6 @@ function byKey(ctx: RouteContext): ApiResponse {
 
 /** One flag written into a target, with what the copy could not carry (the service's keys, present only when non-empty). */
 type CopyOutcome = { ok: true; flag: FlagRow; extras: Record<string, unknown> } | { ok: false; errors: unknown };
-
-/** What the caller asked for besides the flag and the projects. */
-interface CopyOptions {
-  copySchedule: boolean;
-  disableCopiedFlag: boolean;
-  copyDependencies: boolean;
-}
 
 /** A copy refused inside one target; its writes there are undone, the other targets are kept. */
 class TargetCopyFailed extends Error {
@@ -163,7 +156,7 @@ function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow,
  * flag of the target; their warnings are reported on the copied flag. A refused dependency fails the whole target.
  */
 function copyDependencies(ctx: RouteContext, graph: DependencyGraph, sourceProject: ProjectRow, target: ProjectRow, options: CopyOptions) {
-  const toCopy = dependencyKeysToCopy(graph, liveFlagsByKey(ctx.store, target.id));
+  const toCopy = dependencyPlan(graph, liveFlagsByKey(ctx.store, target.id)).copy;
   const copied: string[] = [];
   const warnings: string[] = [];
   for (const dependency of graph.flags.filter((flag) => toCopy.has(flag.key))) {
@@ -189,44 +182,6 @@ function copyToTarget(ctx: RouteContext, source: FlagRow, sourceProject: Project
   });
 }
 
-/** `CopyFlagsRequestSerializer`: the fields in its order, the first error answering (docs/rest-interface.md). */
-const COPY_REQUEST: FieldSpecs = {
-  feature_flag_key: { kind: 'string' },
-  from_project: { kind: 'integer' },
-  target_project_ids: { kind: 'integerList' },
-  copy_schedule: { kind: 'boolean' },
-  disable_copied_flag: { kind: 'boolean' },
-  copy_dependencies: { kind: 'boolean' },
-};
-const MAX_TARGETS = 50;
-
-function targetCount(value: unknown): unknown {
-  const count = (value as unknown[]).length;
-  if (count < 1) throw validationError('Ensure this field has at least 1 elements.', 'target_project_ids', 'min_length');
-  if (count > MAX_TARGETS) throw validationError(`Ensure this field has no more than ${MAX_TARGETS} elements.`, 'target_project_ids', 'max_length');
-  return value;
-}
-
-interface CopyRequest extends CopyOptions {
-  key: string;
-  from: number;
-  targets: number[];
-}
-
-function copyRequest(body: unknown): CopyRequest {
-  const input = validateFields(requireObject(body), COPY_REQUEST, ['feature_flag_key', 'from_project', 'target_project_ids'], {
-    target_project_ids: targetCount,
-  });
-  return {
-    key: input.feature_flag_key as string,
-    from: input.from_project as number,
-    targets: input.target_project_ids as number[],
-    copySchedule: input.copy_schedule === true,
-    disableCopiedFlag: input.disable_copied_flag === true,
-    copyDependencies: input.copy_dependencies === true,
-  };
-}
-
 function resolveGraph(ctx: RouteContext, source: FlagRow, options: CopyOptions): DependencyGraph {
   if (!options.copyDependencies) return { flags: [], roots: [], edges: new Map() };
   try {
@@ -240,15 +195,13 @@ function resolveGraph(ctx: RouteContext, source: FlagRow, options: CopyOptions):
 function copyFlags(ctx: RouteContext): ApiResponse {
   const { organization } = organizationOf(ctx, 'feature_flag:write');
   const request = copyRequest(ctx.req.body());
-  const sourceProject = getProject(ctx.store, request.from);
-  const source = sourceProject?.organization_id === organization.id ? getFlagByKey(ctx.store, sourceProject.id, request.key) : undefined;
-  if (!sourceProject || !source) throw plainError(400, { error: 'Feature flag to copy does not exist.' });
+  const { flag: source, project: sourceProject } = sourceFlag(ctx, organization.id, request);
   const graph = resolveGraph(ctx, source, request);
   const success: unknown[] = [];
   const failed: unknown[] = [];
   for (const targetId of request.targets) {
-    const target = getProject(ctx.store, targetId);
-    if (!target || target.organization_id !== organization.id) {
+    const target = targetProject(ctx, organization.id, targetId);
+    if (!target) {
       failed.push({ project_id: targetId, error_message: 'Project not found.' });
       continue;
     }

@@ -234,3 +234,78 @@ describe('copy_flags with copy_dependencies', () => {
 
 const UNGATED =
   'A condition group now has no remaining constraints and will match all users at its rollout percentage — review and re-gate it before re-enabling this flag.';
+
+describe('copy_flags/dependency_requirements', () => {
+  const requirementsPath = `${copyPath}dependency_requirements/`;
+  const requirements = (key: string, targets: number[]) =>
+    ctx.owner.post(requirementsPath, { feature_flag_key: key, from_project: ctx.projectA, target_project_ids: targets });
+
+  async function chain(): Promise<[Flag, Flag, Flag]> {
+    const c = await flag(ctx.projectA, uniqueKey('c'));
+    const b = await flag(ctx.projectA, uniqueKey('b'), gatedBy(onFlag(c)));
+    const a = await flag(ctx.projectA, uniqueKey('a'), gatedBy(onFlag(b)));
+    return [a, b, c];
+  }
+
+  it('names the dependencies a copy would bring, writing nothing', async () => {
+    const target = await project();
+    const [a, b, c] = await chain();
+    const response = await requirements(a.key, [target]);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      can_copy_dependencies: true,
+      dependency_count: 2,
+      copied_dependency_keys: [c.key, b.key],
+      reused_dependency_keys: [],
+      warnings: [],
+      reason: '2 dependency flags can be copied.',
+    });
+    expect(await byKey(target, c.key)).toBeUndefined();
+  });
+
+  it("reports a target's enabled flag as reused and its disabled flag as blocking", async () => {
+    const [reusing, blocking] = [await project(), await project()];
+    const [a, b] = await chain();
+    await flag(reusing, b.key);
+    await flag(blocking, b.key, { active: false });
+    expect((await requirements(a.key, [reusing])).body).toMatchObject({
+      can_copy_dependencies: false,
+      copied_dependency_keys: [],
+      reused_dependency_keys: [b.key],
+      reason: "No dependency flags need to be copied because existing active target flags satisfy this flag's dependencies.",
+    });
+    const blocked = `Dependency copying isn't available because flag '${b.key}' is disabled in the target project. Copy this flag without dependencies to leave that target flag unchanged.`;
+    expect((await requirements(a.key, [blocking])).body).toMatchObject({ can_copy_dependencies: false, warnings: [blocked], reason: blocked });
+  });
+
+  it('answers a flag without dependencies, an unknown target and an unresolvable dependency with 200', async () => {
+    const target = await project();
+    const plain = await flag(ctx.projectA, uniqueKey('plain'));
+    expect((await requirements(plain.key, [target])).body).toEqual({
+      can_copy_dependencies: false,
+      dependency_count: 0,
+      copied_dependency_keys: [],
+      reused_dependency_keys: [],
+      warnings: [],
+      reason: "This feature flag doesn't have dependencies to copy.",
+    });
+    const [a, b] = await chain();
+    expect((await requirements(a.key, [target, 987654])).body).toMatchObject({
+      can_copy_dependencies: false,
+      copied_dependency_keys: [],
+      warnings: ['Project not found.'],
+      reason: 'Project not found.',
+    });
+    await ctx.owner.patch(`/api/projects/${ctx.projectA}/feature_flags/${a.id}/`, { active: false });
+    await ctx.owner.patch(`/api/projects/${ctx.projectA}/feature_flags/${b.id}/`, { deleted: true });
+    const reason = `Removed a flag dependency (source flag reference ${b.id}) because the dependency flag could not be resolved in the source project.`;
+    expect((await requirements(a.key, [target])).body).toEqual({
+      can_copy_dependencies: false,
+      dependency_count: 0,
+      copied_dependency_keys: [],
+      reused_dependency_keys: [],
+      warnings: [reason],
+      reason,
+    });
+  });
+});
