@@ -60,6 +60,7 @@ const config: CodegenConfig = {
           FeatureFlagStaticCohort: '../upstream-client/endpoints/feature-flag.ts#CohortRecord',
           CreateFeatureFlagStaticCohortPayload: '../upstream-client/endpoints/feature-flag.ts#StaticCohortPayload',
           CopyFeatureFlagFailure: '../upstream-client/endpoints/feature-flag.ts#CopyFlagsFailureRecord',
+          CopyFeatureFlagResult: '../upstream-client/endpoints/feature-flag.ts#ProjectFlagCopy',
           FeatureFlagRoleAccess: '../upstream-client/endpoints/role-access.ts#ProjectRoleAccess',
           FeatureFlagRoleAccessConnection: '../relay/connection.ts#Connection<ProjectRoleAccess>',
           FeatureFlagRoleAccessEdge: '../relay/connection.ts#Edge<ProjectRoleAccess>',

@@ -4,11 +4,11 @@
 // DataLoaders, so the baselines differ only in their server and execution. Resolvers are in
 // graphql-tools' form (Apollo's): an interface's type resolver is `Node.__resolveType`.
 import DataLoader from 'dataloader';
-import { globalId, idKeys, type Json, type Method, type RestUpstream } from './rest-upstream.ts';
+import { flagCursor, globalId, idKeys, type Json, type Method, type RestUpstream } from './rest-upstream.ts';
 
 export const typeDefs = `#graphql
   interface Node { id: ID! }
-  type Query { project(id: ID!): Project  nodes(ids: [ID!]!): [Node]!  projects(first: Int): ProjectConnection! }
+  type Query { project(id: ID!): Project  node(id: ID!): Node  nodes(ids: [ID!]!): [Node]!  projects(first: Int): ProjectConnection! }
   type Mutation {
     createFeatureFlag(input: CreateFeatureFlagInput!): CreateFeatureFlagPayload!
     deleteFeatureFlag(input: FeatureFlagReferenceInput!): DeleteFeatureFlagPayload!
@@ -61,20 +61,26 @@ export function context(upstream: RestUpstream, token: string): Context {
   };
 }
 
-// The gateway's flag cursors: base64url("FeatureFlag:<offset>").
-const cursorAt = (offset: number) => Buffer.from(`FeatureFlag:${offset}`).toString('base64url');
-const cursorOffset = (cursor: string) => Number(Buffer.from(cursor, 'base64url').toString().split(':')[1]);
+const cursorOffset = (cursor: string) => Number(idKeys(cursor)[0]);
+
+/** A project or a flag by global id (Relay refetches and pages a project through `node(id:)`). */
+async function nodeById(id: string, ctx: Context): Promise<Json> {
+  const [type] = Buffer.from(id, 'base64url').toString('latin1').split(':');
+  if (type === 'Project') return { ...(await ctx.project.load(Number(idKeys(id)[0]))), __typename: 'Project' };
+  return ctx.flag.load(idKeys(id).join(':'));
+}
 
 export const resolvers = {
   Query: {
     project: (_: unknown, { id }: { id: string }, ctx: Context) => ctx.project.load(Number(idKeys(id)[0])),
+    node: (_: unknown, { id }: { id: string }, ctx: Context) => nodeById(id, ctx),
     nodes: (_: unknown, { ids }: { ids: string[] }, ctx: Context) => ids.map((id) => ctx.flag.load(idKeys(id).join(':'))),
     projects: async (_: unknown, { first }: { first: number }, ctx: Context) => {
       const page = await ctx.get(`/api/projects/?limit=${first}&offset=0`);
       return { totalCount: page.count, nodes: page.results };
     },
   },
-  Node: { __resolveType: () => 'FeatureFlag' },
+  Node: { __resolveType: (o: Json) => o.__typename ?? 'FeatureFlag' },
   Project: {
     id: (p: Json) => globalId('Project', p.id),
     featureFlags: async (p: Json, { first, after }: { first: number; after?: string | null }, ctx: Context) => {
@@ -82,7 +88,7 @@ export const resolvers = {
       const page = await ctx.get(`/api/projects/${p.id}/feature_flags/?limit=${first}&offset=${offset}`);
       const nodes = page.results.map((f: Json) => ({ ...f, projectId: p.id }));
       for (const f of nodes) ctx.flag.prime(`${p.id}:${f.id}`, f);
-      const edges = nodes.map((node: Json, i: number) => ({ cursor: cursorAt(offset + i), node }));
+      const edges = nodes.map((node: Json, i: number) => ({ cursor: flagCursor(offset + i), node }));
       const pageInfo = { hasNextPage: offset + nodes.length < page.count, endCursor: edges.at(-1)?.cursor ?? null };
       return { totalCount: page.count, nodes, edges, pageInfo };
     },

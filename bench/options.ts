@@ -1,7 +1,8 @@
 // The command line of `npm run bench` (each option also has an environment variable, read when
 // the option is not given):
 //   --scenarios project,list,n+1   scenario ids (bench/scenarios.ts) or parts of their names (BENCH_SCENARIOS; default all);
-//                                  project-client,list-client,n+1-client are the same reads as client-shaped documents
+//                                  project-client,list-client,n+1-client are the same reads as client-shaped documents;
+//                                  load-more-client is the next page as Apollo Client's fetchMore and Relay's loadNext ask for it
 //   --connections 1,10,50          concurrent connections (BENCH_CONNECTIONS)
 //   --rounds 10                    interleaved rounds (BENCH_ROUNDS)
 //   --duration 1 --warmup 0.3      seconds per measured run and per unmeasured warm-up (BENCH_DURATION, BENCH_WARMUP)

@@ -38,5 +38,7 @@ export function restUpstream(program: string): RestUpstream {
 export const globalId = (...parts: (string | number)[]) => Buffer.from(parts.join(':'), 'latin1').toString('base64url');
 /** A global id's keys (the parts after the type name). */
 export const idKeys = (id: string) => Buffer.from(id, 'base64url').toString('latin1').split(':').slice(1);
+/** The gateway's cursor of the flag at `offset` in a flag list (src/relay/connection.ts: base64url of `FeatureFlag:<offset>`). */
+export const flagCursor = (offset: number) => globalId('FeatureFlag', offset);
 /** `Authorization: Bearer <token>` -> token ('' without one). */
 export const bearer = (header: string | undefined) => /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';

@@ -8,8 +8,11 @@
 // ones ask for the same data (one project, the 50-flag list, the N+1 trap) as frontends do: the
 // documents Apollo Client 4 and relay-compiler emitted for it in the client tests
 // (bench/client-documents/), with their fragments, defaults, `__typename`, cursors, `pageInfo`
-// and one `@include`, sent in turn.
+// and one `@include`, sent in turn. One client-shaped scenario has no twin: "load more", the next
+// page as Apollo Client's fetchMore and Relay's pagination query ask for it.
 import { clientDocument, type ClientDocument } from './client-documents.ts';
+import { flagCursor } from './rest-upstream.ts';
+
 export interface BenchIds {
   /** Global id and upstream id of the 50-flag project. */
   projectId: string;
@@ -29,7 +32,7 @@ export interface Operation {
 }
 
 export interface Scenario {
-  /** Short name for `--scenarios` (project, project-client, list, list-client, n+1, n+1-client, nodes, fan-out, create). */
+  /** Short name for `--scenarios` (project, project-client, list, list-client, n+1, n+1-client, load-more-client, nodes, fan-out, create). */
   id: string;
   name: string;
   operations(ids: BenchIds): Operation[];
@@ -46,6 +49,8 @@ export interface Scenario {
 }
 
 const FLAG_FIELDS = 'id databaseId key name active deleted createdAt createdBy { email }';
+/** The "load more" scenario's page: the flags after the first NEXT_PAGE, as many again (the bench project has 50). */
+const NEXT_PAGE = 25;
 
 /** The list scenario at another page size: a project's first `first` flags with 7 fields and the creator (`npm run bench:profile -- --page-sizes`). */
 export function flagList(first: number): Scenario {
@@ -88,6 +93,18 @@ export const SCENARIOS: Scenario[] = [
     ],
   },
   clientScenario('n+1', 'N+1: 50 flags + project + creator', 2, 'FlagOwners', 'FlagOwnersQuery'),
+  {
+    // What every "load more" sends: the README's paging query through Apollo Client's fetchMore, and
+    // the pagination query relay-compiler generates for a @refetchable fragment (node(id:)).
+    id: 'load-more-client',
+    name: `the next ${NEXT_PAGE} flags ("load more"), client documents`,
+    minCalls: 2,
+    clientShaped: true,
+    operations: (ids) => [
+      withVariables(clientDocument('apollo', 'ProjectFlags'), { projectId: ids.projectId, first: NEXT_PAGE, after: flagCursor(NEXT_PAGE - 1) }),
+      withVariables(clientDocument('relay', 'FlagListPaginationQuery'), { id: ids.projectId, count: NEXT_PAGE, cursor: flagCursor(NEXT_PAGE - 1) }),
+    ],
+  },
   {
     id: 'nodes',
     name: 'nodes(ids:) 50 flags, 3 projects',
@@ -134,11 +151,16 @@ export const SCENARIOS: Scenario[] = [
   },
 ];
 
-/** A recorded client document with the benchmark's project in its `projectId` variable. */
-function forBenchProject(document: ClientDocument, ids: BenchIds): Operation {
-  if (!('projectId' in document.variables)) throw new Error(`bench: the client document ${document.operationName} has no projectId variable`);
-  return { ...document, variables: { ...document.variables, projectId: ids.projectId } };
+/** A recorded client document with the benchmark's values in some of its variables (each one it declares). */
+function withVariables(document: ClientDocument, values: Record<string, unknown>): Operation {
+  for (const name of Object.keys(values)) {
+    if (!(name in document.variables)) throw new Error(`bench: the client document ${document.operationName} has no ${name} variable`);
+  }
+  return { ...document, variables: { ...document.variables, ...values } };
 }
+
+/** A recorded client document with the benchmark's project in its `projectId` variable. */
+const forBenchProject = (document: ClientDocument, ids: BenchIds): Operation => withVariables(document, { projectId: ids.projectId });
 
 /** A scenario sending Apollo Client's `apollo` document and relay-compiler's `relay` document in turn. */
 function clientScenario(twin: string, name: string, minCalls: number, apollo: string, relay: string): Scenario {

@@ -5,6 +5,7 @@ import { flagActionRoutes } from './flag-actions.ts';
 import { flagEvaluationRoutes } from './flag-evaluation.ts';
 import { flagRoutes } from './flags.ts';
 import { orgFlagRoutes } from './org-flags.ts';
+import { copyRequirementsRoutes } from './copy-flag-requirements.ts';
 import { organizationRoutes } from './organizations.ts';
 import { personalApiKeyRoutes } from './personal-api-keys.ts';
 import { pluginRoutes } from './plugins.ts';
@@ -21,6 +22,7 @@ export const allRoutes: Route[] = [
   ...flagEvaluationRoutes,
   ...flagActionRoutes,
   ...roleAccessRoutes,
+  ...copyRequirementsRoutes,
   ...orgFlagRoutes,
   ...pluginRoutes,
   ...sdkRoutes,

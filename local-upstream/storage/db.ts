@@ -57,6 +57,23 @@ export class Store {
     }
   }
 
+  /**
+   * Runs `work` inside the request's transaction so that its writes are undone alone when it throws (a SQL
+   * savepoint): one part of a request can fail while the rest is kept, as Django's nested `transaction.atomic()`.
+   */
+  atomically<T>(work: () => T): T {
+    this.db.exec('SAVEPOINT atomic_part');
+    try {
+      const result = work();
+      this.db.exec('RELEASE atomic_part');
+      return result;
+    } catch (error) {
+      this.db.exec('ROLLBACK TO atomic_part');
+      this.db.exec('RELEASE atomic_part');
+      throw error;
+    }
+  }
+
   close(): void {
     this.statements.clear();
     this.db.close();

@@ -4,7 +4,7 @@ import type { Connection, Edge } from '../relay/connection.ts';
 import type { OrganizationRef } from '../upstream-client/endpoints/organization.ts';
 import type { UserRecord } from '../upstream-client/endpoints/user.ts';
 import type { ViewerRecord } from '../upstream-client/endpoints/viewer.ts';
-import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, StaticCohortPayload, CopyFlagsFailureRecord } from '../upstream-client/endpoints/feature-flag.ts';
+import type { ProjectFlag, ProjectMinimalFlag, OrganizationFlagRecord, CohortRecord, StaticCohortPayload, CopyFlagsFailureRecord, ProjectFlagCopy } from '../upstream-client/endpoints/feature-flag.ts';
 import type { ActivityLogRecord } from '../upstream-client/endpoints/activity.ts';
 import type { ProjectRoleAccess, RoleRecord, RevokeRoleAccessPayload } from '../upstream-client/endpoints/role-access.ts';
 import type { OrgPlugin, OrgPluginConfig, RepositoryPluginRecord } from '../upstream-client/endpoints/plugin.ts';
@@ -131,10 +131,42 @@ export type CopyFeatureFlagFailure = {
   readonly projectDatabaseId?: Maybe<Scalars['Int']['output']>;
 };
 
+/**
+ * The flag copied into one target project. A condition on another flag is pointed at the target's enabled flag with
+ * the same key; one the target cannot satisfy is dropped, reported in `flagDependencyWarnings`, and the copy is then
+ * left disabled for review.
+ */
+export type CopyFeatureFlagResult = {
+  readonly __typename?: 'CopyFeatureFlagResult';
+  /** Keys of the dependency flags copied into the target before this flag (`copyDependencies`), each after its own dependencies. */
+  readonly copiedDependencyKeys: ReadonlyArray<Scalars['String']['output']>;
+  /** What the copies of those dependency flags dropped, worded as `flagDependencyWarnings`. */
+  readonly dependencyCopyWarnings: ReadonlyArray<Scalars['String']['output']>;
+  /** The flag created or updated in the target project. */
+  readonly featureFlag: FeatureFlag;
+  /** One message per condition on another flag the copy dropped (and per condition set left with no condition), as the upstream words it. */
+  readonly flagDependencyWarnings: ReadonlyArray<Scalars['String']['output']>;
+  /** The target project. */
+  readonly project?: Maybe<Project>;
+  /** The target project's numeric id. */
+  readonly projectDatabaseId: Scalars['Int']['output'];
+  /** Why scheduled changes were not copied (with `copySchedule`), as the upstream words it; null when nothing was skipped. */
+  readonly scheduleCopyWarning?: Maybe<Scalars['String']['output']>;
+};
+
 /** What `copyFeatureFlags` copies, from where to where. */
 export type CopyFeatureFlagsInput = {
+  /**
+   * Also copy the flags this flag depends on (conditions on other flags) that a target lacks, each before the flags
+   * depending on it; a target's enabled flag of a dependency's key is used as it is. The upstream refuses the whole
+   * copy when the source flags' dependencies form a cycle (`CIRCULAR_FLAG_DEPENDENCY`), name a flag the source project
+   * no longer has (`DEPENDENCY_FLAG_NOT_FOUND`) or number more than 50 (`TOO_MANY_FLAG_DEPENDENCIES`).
+   */
+  readonly copyDependencies?: InputMaybe<Scalars['Boolean']['input']>;
   /** Also copy the flag's pending scheduled changes. */
   readonly copySchedule?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Leave the copies disabled, whether or not the source flag is enabled. */
+  readonly disableCopiedFlag?: InputMaybe<Scalars['Boolean']['input']>;
   /** Key of the flag to copy. */
   readonly featureFlagKey: Scalars['String']['input'];
   /** The project to copy the flag from (global or numeric id). */
@@ -150,6 +182,8 @@ export type CopyFeatureFlagsPayload = {
   readonly __typename?: 'CopyFeatureFlagsPayload';
   /** The flags created or updated in the target projects. */
   readonly copiedFeatureFlags?: Maybe<ReadonlyArray<FeatureFlag>>;
+  /** Each target the flag was copied to, in the order asked, with what its copy could not carry over. */
+  readonly copies?: Maybe<ReadonlyArray<CopyFeatureFlagResult>>;
   /** The target projects the copy failed for, with the reason. */
   readonly failures?: Maybe<ReadonlyArray<CopyFeatureFlagFailure>>;
   /** Why the whole copy was refused (e.g. the source flag does not exist). */
@@ -1920,7 +1954,7 @@ export type UserErrorCode =
   | 'BEHAVIORAL_COHORT_FOUND'
   /** The field may not be blank (an empty string). */
   | 'BLANK'
-  /** The `filters` would make the flag depend on itself, directly or through other flags; the message names the flag or the cycle by key (`a → b → a`). */
+  /** The `filters` would make the flag depend on itself, directly or through other flags; the message names the flag or the cycle by key (`a → b → a`). Also `copyFeatureFlags` with `copyDependencies` when the source flags' dependencies form a cycle (the message names no flag). */
   | 'CIRCULAR_FLAG_DEPENDENCY'
   /** A flag condition names a cohort that does not exist. */
   | 'COHORT_DOES_NOT_EXIST'
@@ -1928,7 +1962,7 @@ export type UserErrorCode =
   | 'CONFLICT'
   /** A flag this flag depends on (a condition on it) is disabled: `enableFeatureFlag` or `updateFeatureFlag` with `active: true` (the message names the disabled flags, `key (ID: id)`, five at most, then how many more), or a `filters` condition on a disabled flag in `createFeatureFlag`/`updateFeatureFlag` (whether or not the flag itself is enabled). Enable those flags first. */
   | 'DEPENDENCY_FLAGS_DISABLED'
-  /** A `filters` condition depends on a flag id that names no live flag of the project (a missing, deleted or another project's flag); the message gives the id. */
+  /** A `filters` condition depends on a flag id that names no live flag of the project (a missing, deleted or another project's flag); the message gives the id. Also `copyFeatureFlags` with `copyDependencies` when a condition of the flag or of its dependencies names no live flag of the source project (the message gives the reference). */
   | 'DEPENDENCY_FLAG_NOT_FOUND'
   /** The flag cannot be disabled, archived while enabled, or deleted: enabled flags depend on it (`updateFeatureFlag` with `active: false`, `deleteFeatureFlag`, `disableFeatureFlag`, `archiveFeatureFlag`). The message names them (`key (ID: id)`, five at most, then how many more). */
   | 'DEPENDENT_FLAGS_ACTIVE'
@@ -1978,6 +2012,8 @@ export type UserErrorCode =
   | 'OTHER'
   /** A required input field is missing. */
   | 'REQUIRED'
+  /** `copyFeatureFlags` with `copyDependencies` of a flag depending, directly or not, on more than 50 flags: copy it without its dependencies. */
+  | 'TOO_MANY_FLAG_DEPENDENCIES'
   /** Another object already has this value, e.g. a flag key in the project, or a role's access to a flag. */
   | 'UNIQUE';
 
@@ -2157,9 +2193,10 @@ export type ResolversTypes = {
   ArchiveFeatureFlagPayload: ResolverTypeWrapper<Omit<ArchiveFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CheckPluginForUpdatesPayload: ResolverTypeWrapper<Omit<CheckPluginForUpdatesPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversTypes['Plugin']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CopyFeatureFlagFailure: ResolverTypeWrapper<CopyFlagsFailureRecord>;
+  CopyFeatureFlagResult: ResolverTypeWrapper<ProjectFlagCopy>;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures' | 'userErrors'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
+  CopyFeatureFlagsPayload: ResolverTypeWrapper<Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'copies' | 'failures' | 'userErrors'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, copies?: Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagResult']>>, failures?: Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: ResolverTypeWrapper<Omit<CreateFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversTypes['UserError']> }>;
   CreateFeatureFlagStaticCohortPayload: ResolverTypeWrapper<StaticCohortPayload>;
@@ -2253,9 +2290,10 @@ export type ResolversParentTypes = {
   ArchiveFeatureFlagPayload: Omit<ArchiveFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CheckPluginForUpdatesPayload: Omit<CheckPluginForUpdatesPayload, 'plugin' | 'userErrors'> & { plugin?: Maybe<ResolversParentTypes['Plugin']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CopyFeatureFlagFailure: CopyFlagsFailureRecord;
+  CopyFeatureFlagResult: ProjectFlagCopy;
   CopyFeatureFlagsInput: CopyFeatureFlagsInput;
   ID: Scalars['ID']['output'];
-  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'failures' | 'userErrors'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversParentTypes['FeatureFlag']>>, failures?: Maybe<ReadonlyArray<ResolversParentTypes['CopyFeatureFlagFailure']>>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
+  CopyFeatureFlagsPayload: Omit<CopyFeatureFlagsPayload, 'copiedFeatureFlags' | 'copies' | 'failures' | 'userErrors'> & { copiedFeatureFlags?: Maybe<ReadonlyArray<ResolversParentTypes['FeatureFlag']>>, copies?: Maybe<ReadonlyArray<ResolversParentTypes['CopyFeatureFlagResult']>>, failures?: Maybe<ReadonlyArray<ResolversParentTypes['CopyFeatureFlagFailure']>>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CreateFeatureFlagInput: CreateFeatureFlagInput;
   CreateFeatureFlagPayload: Omit<CreateFeatureFlagPayload, 'featureFlag' | 'userErrors'> & { featureFlag?: Maybe<ResolversParentTypes['FeatureFlag']>, userErrors: ReadonlyArray<ResolversParentTypes['UserError']> };
   CreateFeatureFlagStaticCohortPayload: StaticCohortPayload;
@@ -2384,8 +2422,19 @@ export type CopyFeatureFlagFailureResolvers<ContextType = GatewayContext, Parent
   projectDatabaseId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type CopyFeatureFlagResultResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CopyFeatureFlagResult'] = ResolversParentTypes['CopyFeatureFlagResult']> = {
+  copiedDependencyKeys?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  dependencyCopyWarnings?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  featureFlag?: Resolver<ResolversTypes['FeatureFlag'], ParentType, ContextType>;
+  flagDependencyWarnings?: Resolver<ReadonlyArray<ResolversTypes['String']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType>;
+  projectDatabaseId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  scheduleCopyWarning?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type CopyFeatureFlagsPayloadResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['CopyFeatureFlagsPayload'] = ResolversParentTypes['CopyFeatureFlagsPayload']> = {
   copiedFeatureFlags?: Resolver<Maybe<ReadonlyArray<ResolversTypes['FeatureFlag']>>, ParentType, ContextType>;
+  copies?: Resolver<Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagResult']>>, ParentType, ContextType>;
   failures?: Resolver<Maybe<ReadonlyArray<ResolversTypes['CopyFeatureFlagFailure']>>, ParentType, ContextType>;
   userErrors?: Resolver<ReadonlyArray<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
@@ -2942,6 +2991,7 @@ export type Resolvers<ContextType = GatewayContext> = {
   ArchiveFeatureFlagPayload?: ArchiveFeatureFlagPayloadResolvers<ContextType>;
   CheckPluginForUpdatesPayload?: CheckPluginForUpdatesPayloadResolvers<ContextType>;
   CopyFeatureFlagFailure?: CopyFeatureFlagFailureResolvers<ContextType>;
+  CopyFeatureFlagResult?: CopyFeatureFlagResultResolvers<ContextType>;
   CopyFeatureFlagsPayload?: CopyFeatureFlagsPayloadResolvers<ContextType>;
   CreateFeatureFlagPayload?: CreateFeatureFlagPayloadResolvers<ContextType>;
   CreateFeatureFlagStaticCohortPayload?: CreateFeatureFlagStaticCohortPayloadResolvers<ContextType>;

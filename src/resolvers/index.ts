@@ -4,6 +4,7 @@
 import type { Resolvers } from '../generated/resolvers-types.ts';
 import { ActivityLogEntry } from './activity-log-entry.ts';
 import { CopyFeatureFlagFailure } from './copy-feature-flag-failure.ts';
+import { CopyFeatureFlagResult } from './copy-feature-flag-result.ts';
 import { CreateFeatureFlagStaticCohortPayload } from './create-feature-flag-static-cohort-payload.ts';
 import { FeatureFlag } from './feature-flag.ts';
 import { FeatureFlagChange } from './feature-flag-change.ts';
@@ -49,6 +50,7 @@ export const resolvers: Resolvers = {
   LocalEvaluationFlag,
   OrganizationFeatureFlag,
   CopyFeatureFlagFailure,
+  CopyFeatureFlagResult,
   FeatureFlagStaticCohort,
   CreateFeatureFlagStaticCohortPayload,
   RevokeFeatureFlagRoleAccessPayload,

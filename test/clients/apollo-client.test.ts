@@ -53,13 +53,11 @@ function possibleTypes(): Record<string, string[]> {
   return result;
 }
 
+/** The README's field policy: filters are part of the list's identity; first/after/last/before are merged into one list. */
+const pagedFlags = () => ({ Project: { fields: { featureFlags: relayStylePagination(['search', 'active', 'archived', 'includeDeleted']) } } });
+
 function newClient(config: InMemoryCacheConfig = {}) {
-  const cache = new InMemoryCache({
-    possibleTypes: possibleTypes(),
-    ...config,
-    // Filters are part of the list's identity; first/after/last/before are merged into one list.
-    typePolicies: { Project: { fields: { featureFlags: relayStylePagination(['search', 'active', 'archived', 'includeDeleted']) } }, ...config.typePolicies },
-  });
+  const cache = new InMemoryCache({ possibleTypes: possibleTypes(), ...config, typePolicies: { ...pagedFlags(), ...config.typePolicies } });
   const client = new ApolloClient({ link: new HttpLink({ uri: stack.gatewayUrl, headers: { authorization: `Bearer ${KEY_A}` } }), cache });
   return { client, cache };
 }
@@ -215,10 +213,10 @@ describe("the benchmark's client-shaped documents, as Apollo Client sends them",
       return fetch(input, init);
     };
     const link = new HttpLink({ uri: stack.gatewayUrl, headers: { authorization: `Bearer ${KEY_A}` }, fetch: recording });
-    return new ApolloClient({ link, cache: new InMemoryCache({ possibleTypes: possibleTypes() }) });
+    return new ApolloClient({ link, cache: new InMemoryCache({ possibleTypes: possibleTypes(), typePolicies: pagedFlags() }) });
   }
 
-  it('are what HttpLink sends for the project header, the flag table and the N+1 table (bench/client-documents/apollo-client.json; `-u` rewrites it)', async () => {
+  it('are what HttpLink sends for the project header, the flag table, the N+1 table and a "load more" (bench/client-documents/apollo-client.json; `-u` rewrites it)', async () => {
     const sent: ClientDocument[] = [];
     const client = recordingClient(sent);
     // The variables a page passes: the project only; the page size and the creator column keep their defaults.
@@ -233,7 +231,15 @@ describe("the benchmark's client-shaped documents, as Apollo Client sends them",
     expect(ownerRows).toHaveLength(FLAG_COUNT);
     expect(ownerRows.every((row) => row.project?.name === 'Acme Web')).toBe(true);
 
-    expect(sent.map((body) => body.operationName)).toEqual(['ProjectHeader', 'FlagTable', 'FlagOwners']);
+    // "Load more": the README's paging query as fetchMore sends it, from the end of a first page
+    // (a client of its own: the pages above are in this client's cache).
+    const paging = recordingClient(sent).watchQuery<PagedFlags>({ query: gql(readmeSnippet('paging-query')), variables: { projectId, first: PAGE } });
+    const firstPage = await firstValueFrom(paging.pipe(filter((result) => result.dataState === 'complete')));
+    sent.pop(); // that first page: the table above is the first-page document
+    const next = await paging.fetchMore({ variables: { after: firstPage.data.project.featureFlags.pageInfo.endCursor } });
+    expect(next.data?.project.featureFlags.edges.map((edge) => edge.node.key)).toEqual((await upstreamOrder()).slice(PAGE, 2 * PAGE));
+
+    expect(sent.map((body) => body.operationName)).toEqual(['ProjectHeader', 'FlagTable', 'FlagOwners', 'ProjectFlags']);
     const version = (await import('@apollo/client/package.json', { with: { type: 'json' } })).default.version;
     const file = {
       producedBy: `@apollo/client ${version}: the request bodies its HttpLink sent, recorded by test/clients/apollo-client.test.ts`,

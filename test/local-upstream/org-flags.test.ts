@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, KEYS, ORG_A, ORG_B, useUpstream } from './helpers.ts';
+import { client, KEYS, ORG_A, ORG_B, useUpstream, validation } from './helpers.ts';
 
 const ctx = useUpstream();
 const orgPath = `/api/organizations/${ORG_A}/feature_flags/`;
@@ -61,13 +61,34 @@ describe('copy_flags', () => {
   });
 
   it.each<[Record<string, unknown>, unknown]>([
-    [{}, { error: 'Missing required fields' }],
-    [{ feature_flag_key: 'everyone', from_project: 1 }, { error: 'Missing required fields' }],
-    [{ feature_flag_key: 'nope', from_project: 1, target_project_ids: [2] }, { error: 'Feature flag to copy does not exist.' }],
-  ])('answers %j with the ad-hoc 400 body', async (body, expected) => {
+    [{}, validation('required', 'This field is required.', 'feature_flag_key')],
+    [{ feature_flag_key: 'everyone', from_project: 1 }, validation('required', 'This field is required.', 'target_project_ids')],
+    [
+      { feature_flag_key: 'everyone', from_project: 1, target_project_ids: [] },
+      validation('min_length', 'Ensure this field has at least 1 elements.', 'target_project_ids'),
+    ],
+    [
+      { feature_flag_key: 'everyone', from_project: 1, target_project_ids: Array.from({ length: 51 }, (_, i) => i + 1) },
+      validation('max_length', 'Ensure this field has no more than 50 elements.', 'target_project_ids'),
+    ],
+    [
+      { feature_flag_key: 'everyone', from_project: 1, target_project_ids: [2], copy_dependencies: 'maybe' },
+      validation('invalid_input', 'Must be a valid boolean.', 'copy_dependencies'),
+    ],
+  ])("answers %j with the request serializer's 400", async (body, expected) => {
     const response = await ctx.owner.post(`${orgPath}copy_flags/`, body.from_project ? { ...body, from_project: ctx.projectA } : body);
     expect(response.status).toBe(400);
     expect(response.body).toEqual(expected);
+  });
+
+  it('answers a missing source flag with the ad-hoc 400 body', async () => {
+    const response = await ctx.owner.post(`${orgPath}copy_flags/`, {
+      feature_flag_key: 'nope',
+      from_project: ctx.projectA,
+      target_project_ids: [ctx.projectA],
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Feature flag to copy does not exist.' });
   });
 
   it('needs feature_flag:write', async () => {

@@ -13,15 +13,17 @@ import {
   createStaticCohortForFlag,
   enrichFlagUsageDashboard,
   updateFeatureFlag as update,
-  type FeatureFlagRecord,
+  type CopyFlagsBody,
+  type CopyFlagsSuccessRecord,
   type FeatureFlagWrite,
   type FlagLifecycleAction,
   type FlagRef,
   type ProjectFlag,
+  type ProjectFlagCopy,
 } from '../../upstream-client/endpoints/feature-flag.ts';
 import { flagGlobalId } from '../feature-flag.ts';
 import { expectedVersionRefusal, isVersionConflict, withExpectedVersion } from '../support/flag-edits.ts';
-import { flagRefusal } from '../support/flag-refusals.ts';
+import { copyRefusal, flagRefusal } from '../support/flag-refusals.ts';
 import { parseFlagRef } from '../support/ids.ts';
 import { toUpstreamBody } from '../support/input.ts';
 
@@ -85,18 +87,29 @@ export const createFeatureFlagDashboard: MutationResolvers['createFeatureFlagDas
 export const enrichFeatureFlagUsageDashboard: MutationResolvers['enrichFeatureFlagUsageDashboard'] = (_parent, { input }, ctx) =>
   dashboardAction(ctx, parseFlagRef(input.id, input.projectId), enrichFlagUsageDashboard);
 
+/**
+ * Whole-copy refusals are userErrors (a dependency refusal with its specific code: support/flag-refusals.ts); each
+ * target's copy comes with its warnings in `copies`, and `copiedFeatureFlags` lists the same flags.
+ */
 export const copyFeatureFlags: MutationResolvers['copyFeatureFlags'] = async (_parent, { input }, ctx) => {
   const organizationId = parseUuidId('Organization', input.organizationId);
   const fromProject = parseIntId('Project', input.fromProjectId);
   const targets = input.targetProjectIds.map((id) => parseIntId('Project', id));
-  const body = { feature_flag_key: input.featureFlagKey, from_project: fromProject, target_project_ids: targets, copy_schedule: input.copySchedule ?? false };
+  const body: CopyFlagsBody = {
+    feature_flag_key: input.featureFlagKey,
+    from_project: fromProject,
+    target_project_ids: targets,
+    copy_schedule: input.copySchedule ?? false,
+    copy_dependencies: input.copyDependencies ?? false,
+    disable_copied_flag: input.disableCopiedFlag ?? false,
+  };
   const { result, userErrors } = await mutate(() => copy(ctx.client, organizationId, body), {
     fieldNames: { from_project: 'fromProjectId', target_project_ids: 'targetProjectIds' },
   });
-  if (!result) return { copiedFeatureFlags: null, failures: null, userErrors };
+  if (!result) return { copiedFeatureFlags: null, failures: null, copies: null, userErrors: userErrors.map(copyRefusal) };
   const failures = result.failed ?? [];
-  const copied = await copiedFlags(ctx, input.featureFlagKey, targets, failures, result.success ?? []);
-  return { copiedFeatureFlags: copied, failures, userErrors };
+  const copies = await flagCopies(ctx, input.featureFlagKey, targets, failures, result.success ?? []);
+  return { copiedFeatureFlags: copies.map((copied) => copied.flag), failures, copies, userErrors };
 };
 
 /** Soft delete / restore: PATCH `deleted`, never DELETE. A delete other enabled flags rely on is DEPENDENT_FLAGS_ACTIVE. */
@@ -120,24 +133,28 @@ async function withCurrentVersion(ctx: GatewayContext, ref: FlagRef, userErrors:
 }
 
 /**
- * The copied flag records do not name their project. They come in target order, minus the
- * failed targets, so they are paired that way; if the counts disagree the flags are looked
- * up by key in each successful target instead (the write already dropped earlier key lookups).
+ * Each copied record with its target project: the `team_id` newer services add, else the target order minus the
+ * failed targets. Should neither hold, the flags are looked up by key in each successful target instead (the write
+ * already dropped earlier key lookups), and the records' warnings are lost.
  */
-async function copiedFlags(
+async function flagCopies(
   ctx: GatewayContext,
   key: string,
   targets: number[],
   failures: readonly { project_id: number }[],
-  records: readonly FeatureFlagRecord[],
-): Promise<ProjectFlag[]> {
+  records: readonly CopyFlagsSuccessRecord[],
+): Promise<ProjectFlagCopy[]> {
   const failed = new Set(failures.map((f) => f.project_id));
   const succeeded = targets.filter((id) => !failed.has(id));
-  if (succeeded.length === records.length && records.every((r) => r.key === key)) {
-    return records.map((record, i) => ctx.loaders.featureFlag.remember(succeeded[i] as number, record));
+  const named = records.every((record) => typeof record.team_id === 'number');
+  if (named || (succeeded.length === records.length && records.every((r) => r.key === key))) {
+    return records.map((record, i) => {
+      const projectId = named ? (record.team_id as number) : (succeeded[i] as number);
+      return { flag: ctx.loaders.featureFlag.remember(projectId, record), record };
+    });
   }
   const found = await Promise.all(succeeded.map(async (projectId) => ctx.loaders.featureFlag.byKey({ projectId, key })));
-  return found.filter((flag): flag is ProjectFlag => flag !== null);
+  return found.filter((flag): flag is ProjectFlag => flag !== null).map((flag) => ({ flag, record: flag.record }));
 }
 
 /**

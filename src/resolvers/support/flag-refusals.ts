@@ -27,6 +27,27 @@ export function flagRefusal(error: UserError): UserError {
   return refusal ? { ...error, code: refusal[1] } : error;
 }
 
+/**
+ * `copy_flags` with `copy_dependencies` refuses the whole copy with a bare `{"error": ...}` (no upstream code) when
+ * the source flags' dependencies cannot be walked (OrganizationFeatureFlagView `_resolve_dependency_copy_graph` in
+ * PostHog's products/feature_flags/backend/api/organization_feature_flag.py), known by its fixed wording.
+ */
+const COPY_REFUSALS: ReadonlyArray<readonly [wording: RegExp, code: UserError['code']]> = [
+  [/^A circular flag dependency was detected, so dependencies can't be copied automatically\./, 'CIRCULAR_FLAG_DEPENDENCY'],
+  [
+    /^Removed a flag dependency \(source flag reference .*\) because the dependency flag could not be resolved in the source project\.$/s,
+    'DEPENDENCY_FLAG_NOT_FOUND',
+  ],
+  [/^This flag depends on more than \d+ flags, so dependencies can't be copied automatically\./, 'TOO_MANY_FLAG_DEPENDENCIES'],
+];
+
+/** A whole-copy refusal of `copyFeatureFlags` with its specific code; other errors are unchanged. */
+export function copyRefusal(error: UserError): UserError {
+  if (error.upstreamCode !== null || error.code !== 'OTHER') return error;
+  const refusal = COPY_REFUSALS.find(([wording]) => wording.test(error.message));
+  return refusal ? { ...error, code: refusal[1] } : error;
+}
+
 /** A flag a refusal's message names: by key and id, by id only (a missing flag) or by key only (a cycle). */
 export interface NamedFlag {
   databaseId: number | null;

@@ -145,13 +145,33 @@ export interface CopyFlagsBody {
   from_project: number;
   target_project_ids: number[];
   copy_schedule?: boolean;
+  copy_dependencies?: boolean;
+  disable_copied_flag?: boolean;
 }
 
 /** copy_flags/ answers 200 `{success: [flag...], failed: [{project_id, error_message}]}` (`errors` in older services). */
 export type CopyFlagsResponse = UpstreamRecord<{
-  success: FeatureFlagRecord[];
+  success: CopyFlagsSuccessRecord[];
   failed: CopyFlagsFailureRecord[];
 }>;
+
+/**
+ * A copied flag's record, with the target's id (`team_id`, newer services) and, only when non-empty, what the copy
+ * could not carry: dropped dependency conditions, dependency flags copied first and their warnings, skipped schedules.
+ */
+export type CopyFlagsSuccessRecord = FeatureFlagRecord & {
+  team_id?: number;
+  flag_dependency_warnings?: unknown;
+  copied_dependency_keys?: unknown;
+  dependency_copy_warnings?: unknown;
+  schedule_copy_warning?: unknown;
+};
+
+/** One target's copy: the flag under its project, and the record's warnings. The codegen mapper of CopyFeatureFlagResult. */
+export interface ProjectFlagCopy {
+  flag: ProjectFlag;
+  record: CopyFlagsSuccessRecord;
+}
 
 export type CopyFlagsFailureRecord = UpstreamRecord<{
   project_id: number;

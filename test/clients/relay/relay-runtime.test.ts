@@ -274,7 +274,7 @@ describe('mutation normalized by global id', () => {
 });
 
 describe("the benchmark's client-shaped documents, as Relay sends them", () => {
-  it('are the texts relay-compiler generated for the project header, the flag table and the N+1 table, with the variables relay-runtime sends (bench/client-documents/relay.json; `-u` rewrites it)', async () => {
+  it('are the texts relay-compiler generated for the project header, the flag table, the N+1 table and the pagination query, with the variables relay-runtime sends (bench/client-documents/relay.json; `-u` rewrites it)', async () => {
     const sent: ClientDocument[] = [];
     const answers: any[] = [];
     const environment = newEnvironment((body, answer) => (sent.push(body), answers.push(answer)));
@@ -288,6 +288,14 @@ describe("the benchmark's client-shaped documents, as Relay sends them", () => {
     expect(rows.map((row: any) => row.key)).toEqual(await upstreamOrder());
     expect(rows.every((row: any) => row.__typename === 'FeatureFlag' && row.createdBy?.email === 'alice@acme.test')).toBe(true);
     expect(owners.featureFlags.edges.map((edge: any) => edge.node.project.name)).toEqual(Array(FLAG_COUNT).fill('Acme Web'));
+
+    // "Load more": what usePaginationFragment's loadNext sends, the generated pagination query from the end of a first page.
+    await loadFirstPage(environment);
+    sent.pop(); // that first page (FlagListQuery): the table above is the first-page document
+    const variables = { id: projectId, count: PAGE, cursor: storedConnection(environment).endCursor };
+    await fetchQuery<FlagListPaginationQuery>(environment, FlagListPaginationQueryNode, variables).toPromise();
+    expect(answers.at(-1).data.node.featureFlags.edges.map((edge: any) => edge.node.key)).toEqual((await upstreamOrder()).slice(PAGE, 2 * PAGE));
+    expect(sent.map((body) => body.operationName)).toEqual(['ProjectHeaderQuery', 'FlagTableQuery', 'FlagOwnersQuery', 'FlagListPaginationQuery']);
 
     const version = (await import('relay-compiler/package.json', { with: { type: 'json' } })).default.version;
     const file = {

@@ -6,8 +6,17 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 /** What `copyFeatureFlags` copies, from where to where. */
 export type CopyFeatureFlagsInput = {
+  /**
+   * Also copy the flags this flag depends on (conditions on other flags) that a target lacks, each before the flags
+   * depending on it; a target's enabled flag of a dependency's key is used as it is. The upstream refuses the whole
+   * copy when the source flags' dependencies form a cycle (`CIRCULAR_FLAG_DEPENDENCY`), name a flag the source project
+   * no longer has (`DEPENDENCY_FLAG_NOT_FOUND`) or number more than 50 (`TOO_MANY_FLAG_DEPENDENCIES`).
+   */
+  copyDependencies?: boolean | null | undefined;
   /** Also copy the flag's pending scheduled changes. */
   copySchedule?: boolean | null | undefined;
+  /** Leave the copies disabled, whether or not the source flag is enabled. */
+  disableCopiedFlag?: boolean | null | undefined;
   /** Key of the flag to copy. */
   featureFlagKey: string;
   /** The project to copy the flag from (global or numeric id). */
@@ -178,7 +187,7 @@ export type UserErrorCode =
   | 'BEHAVIORAL_COHORT_FOUND'
   /** The field may not be blank (an empty string). */
   | 'BLANK'
-  /** The `filters` would make the flag depend on itself, directly or through other flags; the message names the flag or the cycle by key (`a → b → a`). */
+  /** The `filters` would make the flag depend on itself, directly or through other flags; the message names the flag or the cycle by key (`a → b → a`). Also `copyFeatureFlags` with `copyDependencies` when the source flags' dependencies form a cycle (the message names no flag). */
   | 'CIRCULAR_FLAG_DEPENDENCY'
   /** A flag condition names a cohort that does not exist. */
   | 'COHORT_DOES_NOT_EXIST'
@@ -186,7 +195,7 @@ export type UserErrorCode =
   | 'CONFLICT'
   /** A flag this flag depends on (a condition on it) is disabled: `enableFeatureFlag` or `updateFeatureFlag` with `active: true` (the message names the disabled flags, `key (ID: id)`, five at most, then how many more), or a `filters` condition on a disabled flag in `createFeatureFlag`/`updateFeatureFlag` (whether or not the flag itself is enabled). Enable those flags first. */
   | 'DEPENDENCY_FLAGS_DISABLED'
-  /** A `filters` condition depends on a flag id that names no live flag of the project (a missing, deleted or another project's flag); the message gives the id. */
+  /** A `filters` condition depends on a flag id that names no live flag of the project (a missing, deleted or another project's flag); the message gives the id. Also `copyFeatureFlags` with `copyDependencies` when a condition of the flag or of its dependencies names no live flag of the source project (the message gives the reference). */
   | 'DEPENDENCY_FLAG_NOT_FOUND'
   /** The flag cannot be disabled, archived while enabled, or deleted: enabled flags depend on it (`updateFeatureFlag` with `active: false`, `deleteFeatureFlag`, `disableFeatureFlag`, `archiveFeatureFlag`). The message names them (`key (ID: id)`, five at most, then how many more). */
   | 'DEPENDENT_FLAGS_ACTIVE'
@@ -236,6 +245,8 @@ export type UserErrorCode =
   | 'OTHER'
   /** A required input field is missing. */
   | 'REQUIRED'
+  /** `copyFeatureFlags` with `copyDependencies` of a flag depending, directly or not, on more than 50 flags: copy it without its dependencies. */
+  | 'TOO_MANY_FLAG_DEPENDENCIES'
   /** Another object already has this value, e.g. a flag key in the project, or a role's access to a flag. */
   | 'UNIQUE';
 
