@@ -25,17 +25,47 @@ export function pythonStr(value: unknown): string {
   return pythonRepr(value);
 }
 
-function pythonRepr(value: unknown): string {
+/** `repr(value)` of a JSON-decoded value: how Python prints it inside a list or a dict. */
+export function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   if (typeof value === 'number') return pythonNumber(value);
-  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  if (typeof value === 'string') return pythonStringRepr(value);
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pythonRepr(k)}: ${pythonRepr(v)}`);
     return `{${entries.join(', ')}}`;
   }
   return typeof value === 'bigint' ? value.toString() : 'None';
+}
+
+// What `str.isprintable()` refuses (other than the space): control, format, surrogate, private-use and
+// unassigned code points, and every separator.
+const UNPRINTABLE = /[\p{C}\p{Z}]/u;
+const SPECIAL = new Map([
+  ['\\', '\\\\'],
+  ['\t', '\\t'],
+  ['\n', '\\n'],
+  ['\r', '\\r'],
+]);
+
+/**
+ * `repr(text)`: single quotes, or double quotes when the text holds a single quote and no double one; the
+ * quote, backslashes, tabs and line ends escaped, other unprintable characters as `\xNN`, `\uNNNN` or `\UNNNNNNNN`.
+ */
+function pythonStringRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (char === quote) out += `\\${quote}`;
+    else if (SPECIAL.has(char)) out += SPECIAL.get(char);
+    else if (char === ' ' || !UNPRINTABLE.test(char)) out += char;
+    else if (code <= 0xff) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else if (code <= 0xffff) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else out += `\\U${code.toString(16).padStart(8, '0')}`;
+  }
+  return out + quote;
 }
 
 /** JSON numbers keep their int/float distinction poorly in JS; integers print as ints, others as Python floats. */

@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors.ts';
-import type { RouteContext } from '../http/router.ts';
 import { pythonStr } from '../python-format.ts';
+import { errorDetailsText, serializerErrorsText } from '../http/validation-error-text.ts';
+import type { RouteContext } from '../http/router.ts';
 import type { ApplyOutcome, ChangeRequestRow } from '../storage/change-requests.ts';
 import { getFlag, getFlagByKey, type FlagRow } from '../storage/flags.ts';
 import type { ProjectRow } from '../storage/projects.ts';
@@ -13,24 +14,6 @@ import { inputContext, saveFlagUpdate, saveNewFlag } from './flags.ts';
  * is then made as the requester, without the gate (it is approved) and without a version check. A failure is
  * recorded on the request, worded as the service words it (Python's repr of its errors).
  */
-
-/** Python's `repr` of a string. */
-const pythonRepr = (text: string): string => pythonStr([text]).slice(1, -1);
-
-/** drf-exceptions-hog renames DRF's `invalid` code; the stored errors carry DRF's own. */
-const drfCode = (code: string): string => (code === 'invalid_input' ? 'invalid' : code);
-
-/** A refusal as DRF's `ErrorDetail` list prints it: `[ErrorDetail(string='...', code='invalid')]`. */
-function errorDetails(error: ApiError): string {
-  const body = error.body as { detail?: unknown; code?: unknown };
-  return `[ErrorDetail(string=${pythonRepr(String(body.detail))}, code=${pythonRepr(drfCode(String(body.code)))})]`;
-}
-
-/** `serializer.errors` as Python prints the dict: the field, or `non_field_errors`, to its details. */
-function serializerErrors(error: ApiError): string {
-  const attr = (error.body as { attr?: unknown }).attr;
-  return `{${pythonRepr(typeof attr === 'string' ? attr : 'non_field_errors')}: ${errorDetails(error)}}`;
-}
 
 /** The flag the request operates on: its id, or for a create the live flag that now has its key. */
 function existingFlag(ctx: RouteContext, projectId: number, intent: Record<string, unknown>): FlagRow | undefined {
@@ -52,7 +35,7 @@ function revalidate(ctx: RouteContext, project: ProjectRow, request: ChangeReque
     return input;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const errors = serializerErrors(error);
+    const errors = serializerErrorsText(error);
     return { state: 'failed', error: `Validation failed: ${errors}`, message: `Intent no longer valid: ${errors}` };
   }
 }
@@ -89,7 +72,7 @@ export function applyFlagChangeRequest(ctx: RouteContext, project: ProjectRow, r
     return appliedTo(saveFlagUpdate(ctx, project, flag, input, { userId, stripLegacyGroups: intent.skip_opportunistic_filter_cleanup !== true }));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const why = `Serializer save failed: ${errorDetails(error)}`;
+    const why = `Serializer save failed: ${errorDetailsText(error)}`;
     return { state: 'failed', error: why, message: `Apply failed: ${why}` };
   }
 }

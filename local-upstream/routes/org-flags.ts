@@ -1,6 +1,7 @@
 import { ok, type ApiResponse } from '../http/request.ts';
 import type { Route, RouteContext } from '../http/router.ts';
 import { ApiError, plainError } from '../http/errors.ts';
+import { serializerErrorsText } from '../http/validation-error-text.ts';
 import { copyRequest, sourceFlag, targetProject, type CopyOptions } from './copy-flag-request.ts';
 import {
   allFlags,
@@ -54,12 +55,12 @@ function byKey(ctx: RouteContext): ApiResponse {
 }
 
 /** One flag written into a target, with what the copy could not carry (the service's keys, present only when non-empty). */
-type CopyOutcome = { ok: true; flag: FlagRow; extras: Record<string, unknown> } | { ok: false; errors: unknown };
+type CopyOutcome = { ok: true; flag: FlagRow; extras: Record<string, unknown> } | { ok: false; errors: string };
 
 /** A copy refused inside one target; its writes there are undone, the other targets are kept. */
 class TargetCopyFailed extends Error {
-  readonly errors: unknown;
-  constructor(errors: unknown) {
+  readonly errors: string;
+  constructor(errors: string) {
     super('copy failed');
     this.errors = errors;
   }
@@ -117,8 +118,8 @@ function copyInto(ctx: RouteContext, source: FlagRow, sourceProject: ProjectRow,
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const { attr, detail } = error.body as { attr: string | null; detail: string };
-    return { ok: false, errors: { [attr ?? 'non_field_errors']: [detail] } };
+    // The service answers `str()` of the serializer's ValidationError for the target.
+    return { ok: false, errors: serializerErrorsText(error) };
   }
   const extras = copyWarnings(dependencyWarnings, options.copySchedule);
   if (live) {

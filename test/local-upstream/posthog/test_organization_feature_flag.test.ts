@@ -148,9 +148,11 @@ describe('TestOrganizationFeatureFlagCopy', () => {
   });
 
   it(`${FILE}::test_copy_feature_flag_missing_fields`, async () => {
+    // The current service checks the request with its CopyFlagsRequestSerializer: a DRF validation error.
     const response = await ctx.owner.post(`${ORG}/copy_flags`, {});
     expect(response.status).toBe(400);
-    expect(response.body).toHaveProperty('error');
+    expect(response.body).toMatchObject({ type: 'validation_error', code: 'required' });
+    expect(response.body.detail).toContain('This field is required.');
   });
 
   it(`${FILE}::test_copy_feature_flag_nonexistent_key`, async () => {
