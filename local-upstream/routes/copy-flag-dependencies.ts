@@ -3,6 +3,7 @@ import type { Store } from '../storage/db.ts';
 import { effectiveFilters } from '../serializers/flags.ts';
 import { isDict, pythonStr } from '../python-format.ts';
 import { pythonInt } from '../python-values.ts';
+import { conditionGroups, flagConditions } from '../validation/flag-conditions.ts';
 
 /**
  * How `copy_flags` carries a flag's dependencies (`type: flag` conditions naming another flag by id) to another
@@ -27,14 +28,6 @@ export interface SourceDependencies {
   disabled: Set<string>;
 }
 
-function groupsOf(filters: Dict): Dict[] {
-  return Array.isArray(filters.groups) ? filters.groups.filter(isDict) : [];
-}
-
-function propertiesOf(group: Dict): Dict[] {
-  return Array.isArray(group.properties) ? group.properties.filter(isDict) : [];
-}
-
 /** A reference as the service normalizes it: text stripped, a non-negative integer as text; anything else names nothing. */
 function normalizedReference(reference: unknown): string | null {
   if (typeof reference === 'string') return reference.trim() || null;
@@ -45,11 +38,9 @@ function normalizedReference(reference: unknown): string | null {
 /** The distinct references of a flag's `type: flag` conditions, in order. */
 function dependencyReferences(filters: Dict): string[] {
   const references = new Set<string>();
-  for (const group of groupsOf(filters)) {
-    for (const prop of propertiesOf(group)) {
-      const reference = prop.type === 'flag' ? normalizedReference(prop.key) : null;
-      if (reference !== null) references.add(reference);
-    }
+  for (const prop of flagConditions(filters)) {
+    const reference = normalizedReference(prop.key);
+    if (reference !== null) references.add(reference);
   }
   return [...references];
 }
@@ -98,8 +89,8 @@ function remapCondition(prop: Dict, source: SourceDependencies, target: Map<stri
  */
 export function remapFlagDependencies(filters: Dict, source: SourceDependencies, target: Map<string, FlagRow>): string[] {
   const warnings: string[] = [];
-  if (!groupsOf(filters).some((group) => propertiesOf(group).some((prop) => prop.type === 'flag'))) return warnings;
-  for (const group of groupsOf(filters)) {
+  if (flagConditions(filters).length === 0) return warnings;
+  for (const group of conditionGroups(filters)) {
     // A group without conditions keeps its shape (no `properties: []` added).
     if (!Array.isArray(group.properties) || group.properties.length === 0) continue;
     let dropped = false;

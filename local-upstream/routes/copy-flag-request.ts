@@ -50,17 +50,20 @@ function read(body: unknown, fields: FieldSpecs): Record<string, unknown> {
   return validateFields(requireObject(body), fields, REQUIRED, { target_project_ids: targetCount });
 }
 
+const targetsOf = (input: Record<string, unknown>): TargetsRequest => ({
+  key: input.feature_flag_key as string,
+  from: input.from_project as number,
+  targets: input.target_project_ids as number[],
+});
+
 export function targetsRequest(body: unknown): TargetsRequest {
-  const input = read(body, TARGET_FIELDS);
-  return { key: input.feature_flag_key as string, from: input.from_project as number, targets: input.target_project_ids as number[] };
+  return targetsOf(read(body, TARGET_FIELDS));
 }
 
 export function copyRequest(body: unknown): CopyRequest {
   const input = read(body, COPY_FIELDS);
   return {
-    key: input.feature_flag_key as string,
-    from: input.from_project as number,
-    targets: input.target_project_ids as number[],
+    ...targetsOf(input),
     copySchedule: input.copy_schedule === true,
     disableCopiedFlag: input.disable_copied_flag === true,
     copyDependencies: input.copy_dependencies === true,

@@ -4,6 +4,7 @@ import { pythonInt, pythonTruthy } from '../python-values.ts';
 import { pythonType } from './fields.ts';
 import { filterTypeError } from './filter-types.ts';
 import { isSemverOperator, operatorError, semverValueError } from './operators.ts';
+import { flagConditions } from './flag-conditions.ts';
 
 /**
  * Validation of a feature flag's `filters`, with the real service's rules, order and messages
@@ -308,12 +309,8 @@ function toInteger(value: unknown): number | null {
 /** Resolves the flag ids referenced by flag-type properties to keys, refusing bad references; a falsy reference is skipped, as there. */
 function dependencyKeys(filters: Dict, ctx: FiltersContext): Set<string> {
   const keys = new Set<string>();
-  const groups = Array.isArray(filters.groups) ? filters.groups.filter(isDict) : [];
-  for (const group of groups) {
-    const properties = Array.isArray(group.properties) ? group.properties.filter(isDict) : [];
-    for (const prop of properties) {
-      if (prop.type === 'flag' && pythonTruthy(prop.key)) keys.add(resolveFlagReference(prop.key, ctx).key);
-    }
+  for (const prop of flagConditions(filters)) {
+    if (pythonTruthy(prop.key)) keys.add(resolveFlagReference(prop.key, ctx).key);
   }
   return keys;
 }

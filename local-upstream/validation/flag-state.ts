@@ -1,6 +1,7 @@
 import { ApiError, validationError } from '../http/errors.ts';
 import { pythonInt } from '../python-values.ts';
 import type { FlagRow } from '../storage/flags.ts';
+import { flagConditions } from './flag-conditions.ts';
 
 /**
  * The state rules of a flag PATCH around flag dependencies: a flag other active flags depend
@@ -10,16 +11,9 @@ import type { FlagRow } from '../storage/flags.ts';
 
 const LISTED = 5;
 
-function flagProperties(filters: Record<string, unknown>): Array<Record<string, unknown>> {
-  const groups = Array.isArray(filters.groups) ? (filters.groups as Array<{ properties?: unknown }>) : [];
-  return groups
-    .flatMap((group) => (Array.isArray(group?.properties) ? (group.properties as Array<Record<string, unknown>>) : []))
-    .filter((property) => property?.type === 'flag');
-}
-
 /** The dependents' lookup compares each reference's JSON text with the flag's id (the service's SQL `prop->>'key' = id`). */
 function dependencyIds(filters: Record<string, unknown>): string[] {
-  return flagProperties(filters).map((property) => String(property.key));
+  return flagConditions(filters).map((property) => String(property.key));
 }
 
 /**
@@ -28,7 +22,7 @@ function dependencyIds(filters: Record<string, unknown>): string[] {
  */
 function storedDependencyIds(filters: Record<string, unknown>): Set<string> {
   return new Set(
-    flagProperties(filters).map((property) => {
+    flagConditions(filters).map((property) => {
       const id = pythonInt(property.key);
       if (id === null) throw new ApiError(500, { type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null });
       return id;
